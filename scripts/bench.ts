@@ -1,0 +1,52 @@
+/**
+ * `npm run bench`: measurements, not assertions. Prints the gzip size of the JavaScript that /home loads on a
+ * first visit (the entry chunk and its static imports), from the production build in dist/.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = resolve(import.meta.dirname, '../dist');
+if (!existsSync(join(dist, 'index.html'))) {
+  console.error('dist/ is missing: run `npm run build` first.');
+  process.exit(1);
+}
+
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const entries = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]!);
+const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)].map(
+  (m) => m[1]!,
+);
+
+/** Follows static `import … from "./x.js"` edges (not dynamic `import()`), as the browser does on load. */
+function staticClosure(start: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...start];
+  while (queue.length) {
+    const url = queue.pop()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const file = join(dist, url.replace(/^\//, ''));
+    if (!existsSync(file)) continue;
+    const code = readFileSync(file, 'utf8');
+    const base = url.slice(0, url.lastIndexOf('/') + 1);
+    for (const m of code.matchAll(/(?:^|[;\s}])import\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)) {
+      const spec = m[1]!;
+      queue.push(spec.startsWith('/') ? spec : new URL(spec, `http://x${base}`).pathname);
+    }
+  }
+  return seen;
+}
+
+const files = staticClosure([...entries, ...preloads]);
+let raw = 0;
+let gz = 0;
+for (const url of files) {
+  const buf = readFileSync(join(dist, url.replace(/^\//, '')));
+  raw += buf.length;
+  gz += gzipSync(buf, { level: 9 }).length;
+}
+console.log(
+  `/home first-visit JavaScript: ${files.size} files, ${(raw / 1024).toFixed(1)} KB raw, ${(gz / 1024).toFixed(1)} KB gzip`,
+);
+for (const url of [...files].sort()) console.log(`  ${url}`);

@@ -1,0 +1,210 @@
+/** The shapes of API.md, used by both the app and the test station. Money in major units, times in epoch ms. */
+
+export type Market = 'a' | 'star' | 'hk' | 'us' | 'index' | 'futures';
+export type StockMarket = 'a' | 'star' | 'hk' | 'us';
+export type AccountType = 'main' | 'index' | 'newstock' | 'hk' | 'us';
+export type Currency = 'CNY' | 'HKD' | 'USD';
+export type KycStatus = 'none' | 'pending' | 'passed' | 'failed';
+export type Direction = 'long' | 'short';
+export type CloseReason = 'user' | 'stop_profit' | 'stop_loss' | 'liquidation' | 'expiry';
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+export interface Account {
+  type: AccountType;
+  currency: Currency;
+  balance: number;
+  available: number;
+  frozenMargin: number;
+  positionPnl: number;
+  totalAssets: number;
+  liquidationLine: number;
+}
+
+export interface User {
+  id: number;
+  /** Masked, e.g. 138****0000. */
+  phone: string;
+  realName: string | null;
+  kycStatus: KycStatus;
+  kycFailReason: string | null;
+  hasBankCard: boolean;
+  hasWithdrawPassword: boolean;
+  inviteCode: string;
+  accounts: Account[];
+}
+
+export interface AuthResult {
+  token: string;
+  user: User;
+}
+
+export interface Quote {
+  code: string;
+  name: string;
+  market: Market;
+  price: number;
+  prevClose: number;
+  open: number;
+  high: number;
+  low: number;
+  change: number;
+  changePct: number;
+  volume: number;
+  turnover: number;
+  time: number;
+}
+
+export type InstrumentStatus = 'trading' | 'suspended' | 'closed';
+
+export interface StockDetail extends Quote {
+  limitUp: number | null;
+  limitDown: number | null;
+  lotSize: number;
+  currency: Currency;
+  status: InstrumentStatus;
+  /** True where shares bought today can only be sold from the next trading day. */
+  tPlus: boolean;
+}
+
+/** [time, open, high, low, close, volume] oldest first; intraday rows add the running average price. */
+export type Bar =
+  [number, number, number, number, number, number] | [number, number, number, number, number, number, number];
+
+export type MinutePeriod = 'intraday' | '1' | '5' | '30' | '60';
+export type DayPeriod = 'day' | 'week' | 'month';
+export type Adjust = 'none' | 'forward' | 'backward';
+
+export interface MinuteBars {
+  code: string;
+  period: MinutePeriod;
+  bars: Bar[];
+}
+
+export interface DayBars {
+  code: string;
+  period: DayPeriod;
+  adjust: Adjust;
+  bars: Bar[];
+}
+
+export interface Position {
+  id: number;
+  code: string;
+  name: string;
+  market: Market;
+  direction: Direction;
+  lots: number;
+  shares: number;
+  leverage: number;
+  openPrice: number;
+  currentPrice: number;
+  margin: number;
+  marketValue: number;
+  buyFee: number;
+  sellFee: number;
+  stampDuty: number;
+  deferredFee: number;
+  pnl: number;
+  /** pnl ÷ margin, a fraction. */
+  yield: number;
+  stopProfit: number | null;
+  stopLoss: number | null;
+  liquidationPrice: number | null;
+  openedAt: number;
+  closedAt: number | null;
+  closePrice: number | null;
+  closeReason: CloseReason | null;
+  /** Epoch ms from which the position may be sold (T+1 for A-shares). */
+  sellableFrom: number;
+}
+
+export type OrderStatus = 'pending' | 'filled' | 'cancelled' | 'rejected';
+
+export interface Order {
+  id: number;
+  code: string;
+  name: string;
+  lots: number;
+  leverage: number;
+  triggerPrice: number;
+  status: OrderStatus;
+  rejectReason: string | null;
+  positionId: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type LedgerEntryType =
+  | 'opening_balance'
+  | 'buy'
+  | 'buy_fee'
+  | 'sell'
+  | 'sell_fee'
+  | 'stamp_duty'
+  | 'deferred_fee'
+  | 'deposit'
+  | 'withdraw'
+  | 'withdraw_fee'
+  | 'transfer_in'
+  | 'transfer_out'
+  | 'exchange_in'
+  | 'exchange_out'
+  | 'reset';
+
+export interface LedgerEntry {
+  id: number;
+  time: number;
+  account: AccountType;
+  type: LedgerEntryType;
+  /** Signed: positive credits the account. */
+  amount: number;
+  balanceAfter: number;
+  refType: string | null;
+  refId: number | null;
+  note: string | null;
+}
+
+export interface Recharge {
+  id: number;
+  orderNo: string;
+  amount: number;
+  channel: string;
+  status: 'pending' | 'success' | 'failed' | 'cancelled';
+  createdAt: number;
+}
+
+export interface Withdrawal {
+  id: number;
+  orderNo: string;
+  amount: number;
+  fee: number;
+  bankName: string;
+  cardNoMasked: string;
+  status: 'pending' | 'paid' | 'rejected' | 'cancelled';
+  cancelReason: string | null;
+  createdAt: number;
+}
+
+export interface NewsItem {
+  id: number;
+  title: string;
+  summary: string;
+  source: string;
+  publishedAt: number;
+  type: string;
+}
+
+export interface NewsDetail {
+  id: number;
+  title: string;
+  content: string;
+  source: string;
+  publishedAt: number;
+  type: string;
+}
