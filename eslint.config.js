@@ -7,6 +7,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      '.tmp/**',
       'data/**',
       'coverage/**',
       'node_modules/**',

@@ -144,7 +144,7 @@ const en = {
     limitUp: 'Limit up',
     limitDown: 'Limit down',
     lotSize: 'Lot size',
-    lotSizeValue: '{n} shares',
+    lotSizeValue: '{n} share{{s}}',
     currency: 'Currency',
     settlement: 'Settlement',
     tPlusOne: 'T+1',
@@ -171,7 +171,7 @@ const en = {
   buy: {
     price: 'Current price',
     lots: 'Lots to buy',
-    lotsHint: '{lotSize} shares per lot; 1–{max} lots',
+    lotsHint: '{lotSize} share{{s}} per lot; 1–{max} lots',
     shares: 'Shares',
     leverage: 'Leverage',
     leverageValue: '{n}×',

@@ -29,6 +29,7 @@ export async function startE2eStation(env: Record<string, string> = {}): Promise
     STATIC_DIR: distDir,
     CLOCK_MODE: 'always-open',
     ORDERS_NEED_KYC: 'false',
+    LOG_LEVEL: 'warn',
     ...env,
   });
   const app: FastifyInstance = await buildServer(config);

@@ -26,7 +26,7 @@ afterAll(async () => {
 async function getJson<T>(page: Page, path: string): Promise<T> {
   const body = await page.evaluate(async (p) => {
     const res = await fetch(p, { credentials: 'include', headers: { 'Accept-Language': 'en' } });
-    return res.json();
+    return (await res.json()) as { status: number; data: unknown };
   }, path);
   expect(body.status, JSON.stringify(body)).toBe(0);
   return body.data as T;

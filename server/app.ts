@@ -1,0 +1,161 @@
+/**
+ * The test station as a Fastify instance: database, market, plugins per area, one error handler,
+ * OpenAPI docs and the built app. No globals: tests build as many as they like.
+ */
+import { readFileSync } from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyCompress from '@fastify/compress';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { Config } from './config';
+import { migrateToLatest, openDatabase } from './db/database';
+import type { Station } from './domain/context';
+import { AppError } from './errors';
+import { loadTranslator } from './i18n';
+import { loadCatalogue } from './market/catalogue';
+import { systemClock, type Clock } from './market/clock';
+import { MarketService } from './market/market-service';
+import { createAuth } from './http/auth';
+import { cashPlugin } from './http/cash';
+import { fromFrameworkError, installErrorHandler, sendFailure } from './http/envelope';
+import './http/fastify-types';
+import { marketPlugin } from './http/market';
+import { addSharedSchemas } from './http/schemas';
+import { sitePlugin } from './http/site';
+import { isAppRoute, registerStatic } from './http/static';
+import { tradePlugin } from './http/trade';
+import { userPlugin } from './http/user';
+
+export interface BuildOptions {
+  /** The station's clock; the system clock by default. Tests pin one. */
+  clock?: Clock;
+  /** Where log lines go (stdout by default); tests capture them. */
+  logStream?: { write(line: string): void };
+}
+
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version?: string;
+  };
+  return pkg.version ?? '0.0.0';
+}
+
+export async function buildServer(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const clock = opts.clock ?? systemClock;
+  const translator = await loadTranslator();
+  const market = new MarketService(
+    loadCatalogue(),
+    { seed: config.marketSeed, clockMode: config.clockMode, settings: config.settings },
+    clock,
+  );
+  const database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  try {
+    await migrateToLatest(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: config.bodyLimit,
+    // Every bad field is reported; strings are bounded by maxLength, so this costs little.
+    ajv: {
+      customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true },
+    },
+    frameworkErrors: (error, request, reply) => {
+      const mapped =
+        fromFrameworkError(request, error) ?? new AppError('VALIDATION', { msgKey: 'BAD_REQUEST_BODY' });
+      void sendFailure(reply, translator, mapped);
+    },
+  });
+
+  try {
+    const station: Station = {
+      db: database.db,
+      dialect: database.dialect,
+      config,
+      clock,
+      market,
+      log: { info: (obj, msg) => app.log.info(obj, msg) },
+    };
+    app.decorate('config', config);
+    app.decorate('db', database.db);
+    app.decorate('dialect', database.dialect);
+    app.decorate('clock', clock);
+    app.decorate('market', market);
+    app.decorate('i18n', translator);
+    app.decorate('station', station);
+    app.decorate('auth', createAuth(station));
+    app.decorateRequest('session', null);
+    app.addHook('onClose', async () => database.close());
+
+    installErrorHandler(app, translator);
+    app.addHook('preValidation', async (request) => {
+      // A POST without a body (e.g. logout) is an empty form, so its fields are checked one by one.
+      if (request.method === 'POST' && (request.body === undefined || request.body === null))
+        request.body = {};
+      // Every field of this API is a single string or number. Refusing other JSON values here keeps the
+      // schema's type coercion (needed for form strings) from reading `true` as 1 or `null` as 0.
+      const body = request.body;
+      if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
+        const fields: Record<string, 'invalid'> = {};
+        for (const [name, value] of Object.entries(body)) {
+          if (typeof value !== 'string' && typeof value !== 'number') fields[name] = 'invalid';
+        }
+        if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', { fields });
+      }
+    });
+    addSharedSchemas(app);
+
+    await app.register(fastifyCookie);
+    await app.register(fastifyFormbody, { bodyLimit: config.bodyLimit });
+    await app.register(fastifyCompress, { global: true, threshold: 1024 });
+    await app.register(fastifySwagger, {
+      openapi: {
+        info: {
+          title: 'PaperDesk test station',
+          description:
+            'A simulated brokerage and exchange: paper money only, no real trading. See API.md for conventions.',
+          version: packageVersion(),
+        },
+        components: {
+          securitySchemes: {
+            bearerAuth: { type: 'http', scheme: 'bearer' },
+            cookieAuth: { type: 'apiKey', in: 'cookie', name: 'USER_TOKEN' },
+          },
+        },
+      },
+      refResolver: {
+        buildLocalReference: (json, _baseUri, _fragment, i) =>
+          typeof json.$id === 'string' ? json.$id : `def-${i}`,
+      },
+    });
+    await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+    await app.register(sitePlugin, { version: packageVersion() });
+    await app.register(userPlugin);
+    await app.register(marketPlugin);
+    await app.register(tradePlugin);
+    await app.register(cashPlugin);
+
+    const site = await registerStatic(app, config.staticDir);
+    app.setNotFoundHandler((request, reply) => {
+      if (isAppRoute(request) && site.hasIndex()) return site.sendIndex(reply);
+      return sendFailure(reply, translator, new AppError('NOT_FOUND'));
+    });
+
+    return app;
+  } catch (error) {
+    // Whatever was opened is closed again: a failed start leaves no database handle behind.
+    await app.close().catch(() => undefined);
+    await database.close();
+    throw error;
+  }
+}

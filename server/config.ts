@@ -1,0 +1,250 @@
+/**
+ * Every setting of the test station (ARCHITECTURE.md "Settings the outside world relies on"), read once
+ * from the environment, plus the market and money defaults of DOMAIN.md in one `settings` object.
+ * Bad values are refused at start with a message that names the variable.
+ */
+import path from 'node:path';
+import type { Currency, StockMarket, AccountType } from '../src/shared/api/types';
+
+export type ClockMode = 'real' | 'always-open';
+export type SmsGateway = 'demo' | 'console';
+
+export interface LotRule {
+  /** Shares per lot; `null` where the instrument's board lot applies (Hong Kong). */
+  sharesPerLot: number | null;
+  /** Most lots in one order (spec §5: 1 to 100 lots for A-shares). */
+  maxLotsPerOrder: number;
+}
+
+export interface AShareFeeRates {
+  commissionRate: number;
+  /** Minimum commission in major units. */
+  commissionMin: number;
+  transferFeeRate: number;
+  /** Charged on sells only. */
+  stampDutyRate: number;
+}
+
+export interface HkFeeRates {
+  commissionRate: number;
+  commissionMin: number;
+  /** Both sides, rounded up to a whole `stampDutyUnit` (HK$1). */
+  stampDutyRate: number;
+  stampDutyUnit: number;
+  sfcLevyRate: number;
+  tradingFeeRate: number;
+  afrcLevyRate: number;
+  settlementRate: number;
+  settlementMin: number;
+  settlementMax: number;
+}
+
+export interface UsFeeRates {
+  /** Per share, in major units. */
+  commissionPerShare: number;
+  commissionMin: number;
+  /** FINRA trading activity fee: sells only, per share, capped. */
+  tafPerShare: number;
+  tafMax: number;
+  /** SEC fee on sell value (0 since May 2025). */
+  secFeeRate: number;
+}
+
+export interface FeeSettings {
+  a: AShareFeeRates;
+  hk: HkFeeRates;
+  us: UsFeeRates;
+}
+
+export interface Settings {
+  /** Opening paper balances per account, in major units. */
+  startingBalances: Record<AccountType, number>;
+  accountCurrency: Record<AccountType, Currency>;
+  /** Which account trades which market. */
+  tradingAccount: Record<StockMarket, AccountType>;
+  fees: FeeSettings;
+  lotRules: Record<StockMarket, LotRule>;
+  leverage: Record<StockMarket, number[]>;
+  /** Daily price limit as a fraction of the previous close; null where the market has none. */
+  priceLimit: Record<StockMarket, number | null>;
+  /** Markets where shares bought today can be sold from the next trading day only. */
+  tPlusOne: Record<StockMarket, boolean>;
+  liquidationLine: number;
+  warningLine: number;
+  smsCodeTtlSeconds: number;
+  smsResendSeconds: number;
+  /** Wrong guesses before an SMS code is burnt. */
+  smsMaxAttempts: number;
+  sessionTtlDays: number;
+  /** The time zone whose end of day ends the USER_TOKEN cookie. */
+  cookieTimeZone: string;
+  /** Where the daily price history of the simulation starts (UTC date). */
+  marketAnchorDate: string;
+  pageSizeDefault: number;
+  pageSizeMax: number;
+  dayBarsDefault: number;
+  dayBarsMax: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `postgres://…` or null for SQLite in `sqlitePath`. */
+  databaseUrl: string | null;
+  sqlitePath: string;
+  redisUrl: string | null;
+  clockMode: ClockMode;
+  marketSeed: string;
+  smsGateway: SmsGateway;
+  ordersNeedKyc: boolean;
+  reviewDelaySeconds: number;
+  /** The built app; when missing, only the API is served. */
+  staticDir: string;
+  /** Request body limit in bytes for the API routes. */
+  bodyLimit: number;
+  logLevel: string;
+  settings: Settings;
+}
+
+/** DOMAIN.md defaults. An operator changes them here, not in code scattered about. */
+export const DEFAULT_SETTINGS: Settings = {
+  startingBalances: { main: 1_000_000, index: 0, newstock: 0, hk: 100_000, us: 100_000 },
+  accountCurrency: { main: 'CNY', index: 'CNY', newstock: 'CNY', hk: 'HKD', us: 'USD' },
+  tradingAccount: { a: 'main', star: 'main', hk: 'hk', us: 'us' },
+  fees: {
+    a: { commissionRate: 0.00025, commissionMin: 5, transferFeeRate: 0.00001, stampDutyRate: 0.0005 },
+    hk: {
+      commissionRate: 0.0003,
+      commissionMin: 3,
+      stampDutyRate: 0.001,
+      stampDutyUnit: 1,
+      sfcLevyRate: 0.000027,
+      tradingFeeRate: 0.0000565,
+      afrcLevyRate: 0.0000015,
+      settlementRate: 0.00002,
+      settlementMin: 2,
+      settlementMax: 100,
+    },
+    us: { commissionPerShare: 0.005, commissionMin: 1, tafPerShare: 0.000166, tafMax: 8.3, secFeeRate: 0 },
+  },
+  lotRules: {
+    a: { sharesPerLot: 100, maxLotsPerOrder: 100 },
+    star: { sharesPerLot: 100, maxLotsPerOrder: 100 },
+    hk: { sharesPerLot: null, maxLotsPerOrder: 100 },
+    us: { sharesPerLot: 1, maxLotsPerOrder: 10_000 },
+  },
+  leverage: { a: [1, 2, 3, 5, 10], star: [1, 2, 3, 5, 10], hk: [1, 2, 5], us: [1, 2, 5] },
+  priceLimit: { a: 0.1, star: 0.2, hk: null, us: null },
+  tPlusOne: { a: true, star: true, hk: false, us: false },
+  liquidationLine: 1.05,
+  warningLine: 1.1,
+  smsCodeTtlSeconds: 60,
+  smsResendSeconds: 60,
+  smsMaxAttempts: 5,
+  sessionTtlDays: 30,
+  cookieTimeZone: 'Asia/Shanghai',
+  marketAnchorDate: '2020-01-01',
+  pageSizeDefault: 15,
+  pageSizeMax: 100,
+  dayBarsDefault: 120,
+  dayBarsMax: 1000,
+};
+
+/** The seed used when MARKET_SEED is unset: the same market for everyone by default. */
+export const DEFAULT_MARKET_SEED = 'paperdesk-2025';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function readInt(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw.trim());
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`);
+  }
+  return value;
+}
+
+function readChoice<T extends string>(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  choices: readonly T[],
+  fallback: T,
+): T {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = raw.trim();
+  if (!(choices as readonly string[]).includes(value)) {
+    throw new ConfigError(`${name} must be one of ${choices.join(', ')}; got "${raw}"`);
+  }
+  return value as T;
+}
+
+function readBool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = raw.trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(value)) return true;
+  if (['false', '0', 'no', 'off'].includes(value)) return false;
+  throw new ConfigError(`${name} must be true or false; got "${raw}"`);
+}
+
+function readUrl(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return null;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new ConfigError(`${name} must be a URL (${protocols.map((p) => `${p}//…`).join(' or ')})`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  }
+  return raw.trim();
+}
+
+/** Reads every setting from `env`, refusing bad values with a ConfigError that names the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = readInt(env, 'PORT', 8080, 0, 65535);
+  const host = (env.HOST ?? '').trim() || '127.0.0.1';
+  if (!/^[A-Za-z0-9.:[\]-]+$/.test(host))
+    throw new ConfigError(`HOST is not a host name or address: "${host}"`);
+  const dataDir = path.resolve((env.DATA_DIR ?? '').trim() || './data');
+  const databaseUrl = readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const redisUrl = readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']);
+  const clockMode = readChoice(env, 'CLOCK_MODE', ['real', 'always-open'] as const, 'real');
+  const seedRaw = env.MARKET_SEED;
+  const marketSeed = seedRaw === undefined || seedRaw.trim() === '' ? DEFAULT_MARKET_SEED : seedRaw.trim();
+  if (marketSeed.length > 200) throw new ConfigError('MARKET_SEED must be at most 200 characters');
+  const smsGateway = readChoice(env, 'SMS_GATEWAY', ['demo', 'console'] as const, 'demo');
+  const ordersNeedKyc = readBool(env, 'ORDERS_NEED_KYC', true);
+  const reviewDelaySeconds = readInt(env, 'REVIEW_DELAY_S', 5, 0, 86_400);
+  const staticDir = path.resolve((env.STATIC_DIR ?? '').trim() || './dist');
+  const logLevel = readChoice(
+    env,
+    'LOG_LEVEL',
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
+    'info',
+  );
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    sqlitePath: path.join(dataDir, 'paperdesk.sqlite'),
+    redisUrl,
+    clockMode,
+    marketSeed,
+    smsGateway,
+    ordersNeedKyc,
+    reviewDelaySeconds,
+    staticDir,
+    bodyLimit: 64 * 1024,
+    logLevel,
+    settings: structuredClone(DEFAULT_SETTINGS),
+  };
+}

@@ -1,0 +1,10 @@
+/** Migrations in code, in order of their names; the Migrator records which ran. */
+import type { Migration } from 'kysely';
+import type { DialectName } from '../database';
+import { initialSchema } from './0001-initial';
+
+export function migrations(dialect: DialectName): Record<string, Migration> {
+  return {
+    '0001-initial': initialSchema(dialect),
+  };
+}

@@ -1,0 +1,30 @@
+/** The fund flow: a user's ledger entries, newest first. */
+import type { AccountType, LedgerEntry, Page } from '../../src/shared/api/types';
+import type { Station } from './context';
+import { toLedgerEntry } from './views';
+
+export async function listLedger(
+  station: Station,
+  userId: number,
+  query: { account?: AccountType | undefined; pageNum: number; pageSize: number },
+): Promise<Page<LedgerEntry>> {
+  const base = station.db
+    .selectFrom('ledger_entries as l')
+    .innerJoin('accounts as a', 'a.id', 'l.account_id')
+    .where('l.user_id', '=', userId)
+    .$if(query.account !== undefined, (q) => q.where('a.type', '=', query.account!));
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll('l')
+    .select('a.type as account')
+    .orderBy('l.id', 'desc')
+    .limit(query.pageSize)
+    .offset((query.pageNum - 1) * query.pageSize)
+    .execute();
+  return {
+    list: rows.map(toLedgerEntry),
+    total: Number(total),
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+  };
+}

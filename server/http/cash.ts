@@ -1,0 +1,41 @@
+/** The fund flow (ledger entries) of the logged-in user. */
+import type { FastifyPluginAsync } from 'fastify';
+import type { CallIn } from '../../src/shared/api/calls';
+import { listLedger } from '../domain/cash';
+import { ok } from './envelope';
+import {
+  accountTypeField,
+  fields,
+  pageNumField,
+  pageOf,
+  pageSizeField,
+  ref,
+  responses,
+  userSecurity,
+} from './schemas';
+
+export const cashPlugin: FastifyPluginAsync = async (app) => {
+  const { station } = app;
+  app.addHook('onRequest', app.auth.requireUser);
+
+  app.get<{ Querystring: CallIn<'GET /user/cash/list.do'> & { pageNum: number; pageSize: number } }>(
+    '/user/cash/list.do',
+    {
+      schema: {
+        tags: ['cash'],
+        summary: 'Ledger entries, newest first, each with the balance after it',
+        security: userSecurity,
+        querystring: fields(
+          {
+            account: accountTypeField,
+            pageNum: pageNumField,
+            pageSize: { ...pageSizeField, default: station.config.settings.pageSizeDefault },
+          },
+          [],
+        ),
+        response: responses(pageOf(ref('LedgerEntry'))),
+      },
+    },
+    async (request) => ok(await listLedger(station, app.auth.session(request).userId, request.query)),
+  );
+};

@@ -1,0 +1,61 @@
+/**
+ * Serves the built app (STATIC_DIR): hashed files under /assets/ cached for a year, everything else
+ * (index.html, sw.js, manifest.webmanifest, icons) revalidated on every use; app routes get index.html.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const NO_CACHE = 'no-cache';
+
+/** Paths that belong to the API or the docs: never files, never the app's index.html. */
+export function isApiPath(url: string): boolean {
+  // `/user` itself is the app's personal-centre route; only `/user/…` belongs to the API.
+  return /^\/(api|user|code)\//.test(url) || /^\/docs(\/|$|\?)/.test(url);
+}
+
+/** A client-side route of the app: a GET for an extension-less path outside the API and /assets/. */
+export function isAppRoute(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = (request.url.split('?')[0] ?? '/').split('#')[0] ?? '/';
+  if (isApiPath(pathname) || pathname.startsWith('/assets/')) return false;
+  const last = pathname.split('/').pop() ?? '';
+  return !last.includes('.');
+}
+
+export interface StaticSite {
+  /** True when there is an index.html to answer app routes with (checked each time: the app may be built later). */
+  hasIndex(): boolean;
+  /** Sends index.html for an app route. */
+  sendIndex(reply: FastifyReply): FastifyReply;
+}
+
+export async function registerStatic(app: FastifyInstance, staticDir: string): Promise<StaticSite> {
+  const indexFile = path.join(staticDir, 'index.html');
+  if (!existsSync(staticDir)) {
+    app.log.warn(
+      { staticDir },
+      `STATIC_DIR ${staticDir} does not exist: serving the API only (build the app first)`,
+    );
+    return { hasIndex: () => false, sendIndex: (reply) => reply };
+  }
+  if (!existsSync(indexFile))
+    app.log.warn({ staticDir }, `no index.html in ${staticDir}: app routes will answer 404`);
+  await app.register(fastifyStatic, {
+    root: staticDir,
+    prefix: '/',
+    wildcard: true,
+    cacheControl: false,
+    allowedPath: (pathName) => !isApiPath(pathName),
+    setHeaders(res, filePath) {
+      const relative = path.relative(staticDir, filePath).split(path.sep).join('/');
+      res.setHeader('Cache-Control', relative.startsWith('assets/') ? IMMUTABLE : NO_CACHE);
+    },
+  });
+  return {
+    hasIndex: () => existsSync(indexFile),
+    sendIndex: (reply) => reply.header('Cache-Control', NO_CACHE).sendFile('index.html'),
+  };
+}

@@ -1,0 +1,60 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useI18nContext } from '../../../locales/i18n-react';
+
+interface SheetProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Height as a share of the screen; spec §9: the login sheet takes 50%. */
+  heightPct?: number;
+  testId?: string;
+}
+
+/** A sheet that slides up from the bottom over a dimmed page; Escape or the backdrop closes it. */
+export function Sheet({ open, title, onClose, children, heightPct, testId }: SheetProps) {
+  const { LL } = useI18nContext();
+  const titleId = useId();
+  const sheetRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    // Move focus into the dialog, and give it back to whatever opened it on close.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    sheetRef.current?.focus();
+    return () => opener?.focus();
+  }, [open]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+  if (!open) return null;
+  return (
+    <div className="sheet-layer">
+      <div className="sheet-backdrop" onClick={onClose} aria-hidden="true" />
+      <section
+        ref={sheetRef}
+        tabIndex={-1}
+        className="sheet"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid={testId}
+        style={heightPct ? { minHeight: `${heightPct}dvh` } : undefined}
+      >
+        <header className="sheet-header">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="icon-button" onClick={onClose} aria-label={LL.common.close()}>
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </header>
+        <div className="sheet-body">{children}</div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { observable } from '@legendapp/state';
+import type { User } from '../../shared/api/types';
+import { persistLocally } from './persist';
+
+export interface SessionState {
+  /** The bearer token of API.md; null when logged out. */
+  token: string | null;
+  /** The last user info the station sent (masked phone, accounts). */
+  user: User | null;
+}
+
+export const session$ = observable<SessionState>({ token: null, user: null });
+persistLocally(session$, 'session');
+
+export function setSession(token: string, user: User): void {
+  session$.set({ token, user });
+}
+
+export function setSessionUser(user: User): void {
+  session$.user.set(user);
+}
+
+/** spec §8: on "please log in first" the stored token is removed. */
+export function clearSession(): void {
+  session$.set({ token: null, user: null });
+}
