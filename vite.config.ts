@@ -1,9 +1,59 @@
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /** The test station in embedded mode (ARCHITECTURE "Settings"): the dev server forwards API calls there. */
 const STATION = 'http://127.0.0.1:8080';
+
+/** Files worth compressing: text formats the station serves (not PNGs, which are already compressed). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
+
+/** Every file under `dir`, recursively. */
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? listFiles(full) : [full];
+  });
+}
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy next to each text file of the build, once the whole build
+ * is written (the service worker included), so the station serves them as they are (server/http/static.ts)
+ * instead of compressing on every request. A copy that would not be smaller is not written.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'paperdesk-precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of listFiles(outDir)) {
+          if (!COMPRESSIBLE.test(file)) continue;
+          const raw = readFileSync(file);
+          const br = brotliCompressSync(raw, {
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: statSync(file).size,
+            },
+          });
+          const gz = gzipSync(raw, { level: 9 });
+          if (br.length < raw.length) writeFileSync(`${file}.br`, br);
+          if (gz.length < raw.length) writeFileSync(`${file}.gz`, gz);
+        }
+      },
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -41,6 +91,7 @@ export default defineConfig({
         ],
       },
     }),
+    precompress(),
   ],
   worker: {
     format: 'es',

@@ -50,3 +50,23 @@ console.log(
   `/home first-visit JavaScript: ${files.size} files, ${(raw / 1024).toFixed(1)} KB raw, ${(gz / 1024).toFixed(1)} KB gzip`,
 );
 for (const url of [...files].sort()) console.log(`  ${url}`);
+
+// issue 8: the K-line worker's indicators, the chart chunk and main-thread smoothness in Chromium.
+const { benchChartIndicators } = await import('../tests/bench/chart-indicators');
+const { benchChartChunk } = await import('../tests/bench/chart-chunk');
+const { benchChartLongTask } = await import('../tests/bench/chart-longtask');
+benchChartIndicators();
+benchChartChunk(dist, files);
+await benchChartLongTask();
+
+// issue 5: the simulated exchange's market calls over HTTP and its memory with the full history loaded.
+const { benchMarket } = await import('../tests/bench/market');
+await benchMarket();
+
+// issue 3: the app shell's first visit in Chromium (JavaScript really downloaded) and Lighthouse scores.
+const { benchShell } = await import('../tests/bench/shell-lighthouse');
+await benchShell();
+
+// issue 4: login cost, lockout and SMS limits under 200 parallel attempts, ping with security headers.
+const { benchIdentity } = await import('../tests/bench/identity');
+await benchIdentity();

@@ -22,8 +22,17 @@ import { cashPlugin } from './http/cash';
 import { fromFrameworkError, installErrorHandler, sendFailure } from './http/envelope';
 import './http/fastify-types';
 import { marketPlugin } from './http/market';
+import { exchangeRatePlugin } from './http/exchange-rate';
+import { indexMarketPlugin } from './http/index-market';
+import { streamPlugin } from './http/stream';
 import { addSharedSchemas } from './http/schemas';
 import { sitePlugin } from './http/site';
+import { kycPlugin, kycReviewerPlugin } from './http/kyc';
+import { bankPlugin } from './http/bank';
+import { regionPlugin } from './http/region';
+import { hardeningPlugin } from './http/hardening';
+import { installRouteRegistry } from './http/route-registry';
+import { siteSettingsPlugin } from './http/site-settings';
 import { isAppRoute, registerStatic } from './http/static';
 import { tradePlugin } from './http/trade';
 import { userPlugin } from './http/user';
@@ -75,6 +84,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
       void sendFailure(reply, translator, mapped);
     },
   });
+  installRouteRegistry(app);
 
   try {
     const station: Station = {
@@ -104,7 +114,8 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
       // Every field of this API is a single string or number. Refusing other JSON values here keeps the
       // schema's type coercion (needed for form strings) from reading `true` as 1 or `null` as 0.
       const body = request.body;
-      if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
+      // Raw uploads (KYC photos) are bytes, not fields.
+      if (typeof body === 'object' && body !== null && !Array.isArray(body) && !Buffer.isBuffer(body)) {
         const fields: Record<string, 'invalid'> = {};
         for (const [name, value] of Object.entries(body)) {
           if (typeof value !== 'string' && typeof value !== 'number') fields[name] = 'invalid';
@@ -112,8 +123,21 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
         if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', { fields });
       }
     });
+    // Ajv's type coercion turns "9…9" (400 digits) or "1e400" into Infinity, which then passes integer
+    // and maximum checks (found by tests/server/fuzz.test.ts): refuse any non-finite number.
+    app.addHook('preHandler', async (request) => {
+      const fields: Record<string, 'invalid'> = {};
+      for (const source of [request.query, request.body]) {
+        if (typeof source !== 'object' || source === null || Buffer.isBuffer(source)) continue;
+        for (const [name, value] of Object.entries(source)) {
+          if (typeof value === 'number' && !Number.isFinite(value)) fields[name] = 'invalid';
+        }
+      }
+      if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', { fields });
+    });
     addSharedSchemas(app);
 
+    await app.register(hardeningPlugin);
     await app.register(fastifyCookie);
     await app.register(fastifyFormbody, { bodyLimit: config.bodyLimit });
     await app.register(fastifyCompress, { global: true, threshold: 1024 });
@@ -139,11 +163,19 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     });
     await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
+    await app.register(regionPlugin);
     await app.register(sitePlugin, { version: packageVersion() });
     await app.register(userPlugin);
     await app.register(marketPlugin);
+    await app.register(exchangeRatePlugin);
+    await app.register(indexMarketPlugin);
+    await app.register(streamPlugin);
     await app.register(tradePlugin);
     await app.register(cashPlugin);
+    await app.register(kycReviewerPlugin);
+    await app.register(kycPlugin);
+    await app.register(bankPlugin);
+    await app.register(siteSettingsPlugin);
 
     const site = await registerStatic(app, config.staticDir);
     app.setNotFoundHandler((request, reply) => {

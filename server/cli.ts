@@ -1,16 +1,24 @@
 /**
  * The operator command line: `npm run station -- <command>`.
  *   ledger-check   verify that every account's balance equals the sum of its ledger entries
+ *   users, kyc, grant, revoke, allow-bank-change, audit, site-settings, site-set (domain/operator.ts)
  */
 import { ConfigError, loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
+import type { Station } from './domain/context';
 import { checkLedger } from './domain/ledger';
+import { describeFailure, OPERATOR_USAGE, runOperatorCommand } from './domain/operator';
+import { loadCatalogue } from './market/catalogue';
+import { systemClock } from './market/clock';
+import { MarketService } from './market/market-service';
 
 const USAGE = `Usage: npm run station -- <command>
 
 Commands:
   ledger-check   verify that every account balance equals the sum of its ledger entries
   help           show this text
+
+${OPERATOR_USAGE}
 
 The database is the one the station uses (DATABASE_URL, or SQLite in DATA_DIR).`;
 
@@ -40,11 +48,53 @@ async function ledgerCheck(): Promise<number> {
   }
 }
 
+/** Opens the station's database and runs an identity command; 0 done, 1 refused, 2 bad usage. */
+async function operatorCommand(command: string, args: string[]): Promise<number | null> {
+  const config = loadConfig();
+  const database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  try {
+    await migrateToLatest(database);
+    const station: Station = {
+      db: database.db,
+      dialect: database.dialect,
+      config,
+      clock: systemClock,
+      market: new MarketService(
+        loadCatalogue(),
+        { seed: config.marketSeed, clockMode: config.clockMode, settings: config.settings },
+        systemClock,
+      ),
+      log: { info: (obj, msg) => console.log(msg, JSON.stringify(obj)) },
+    };
+    const actor = process.env.USER ?? process.env.LOGNAME ?? 'operator';
+    try {
+      const known = await runOperatorCommand(station, command, args, (line) => console.log(line), actor);
+      return known ? 0 : null;
+    } catch (error) {
+      const message = describeFailure(error);
+      if (message === null) throw error;
+      console.error(`${command}: ${message}`);
+      return error instanceof Error && error.name === 'UsageError' ? 2 : 1;
+    }
+  } finally {
+    await database.close();
+  }
+}
+
 async function run(args: string[]): Promise<number> {
-  const [command] = args;
+  const [command, ...rest] = args;
   switch (command) {
     case 'ledger-check':
       return ledgerCheck();
+    case 'users':
+    case 'kyc':
+    case 'grant':
+    case 'revoke':
+    case 'allow-bank-change':
+    case 'audit':
+    case 'site-settings':
+    case 'site-set':
+      return (await operatorCommand(command, rest)) ?? 2;
     case undefined:
     case 'help':
     case '--help':

@@ -4,7 +4,7 @@
  * Bad values are refused at start with a message that names the variable.
  */
 import path from 'node:path';
-import type { Currency, StockMarket, AccountType } from '../src/shared/api/types';
+import type { Currency, StockMarket, AccountType, ProductSetting } from '../src/shared/api/types';
 
 export type ClockMode = 'real' | 'always-open';
 export type SmsGateway = 'demo' | 'console';
@@ -67,6 +67,8 @@ export interface Settings {
   leverage: Record<StockMarket, number[]>;
   /** Daily price limit as a fraction of the previous close; null where the market has none. */
   priceLimit: Record<StockMarket, number | null>;
+  /** The daily limit of main-board stocks under special treatment (ST, *ST). */
+  stPriceLimit: number;
   /** Markets where shares bought today can be sold from the next trading day only. */
   tPlusOne: Record<StockMarket, boolean>;
   liquidationLine: number;
@@ -84,6 +86,8 @@ export interface Settings {
   pageSizeMax: number;
   dayBarsDefault: number;
   dayBarsMax: number;
+  /** spec §3: which product areas the app shows, sent by GET /api/admin/getProductSetting.do. */
+  productDisplay: ProductSetting;
 }
 
 export interface Config {
@@ -105,6 +109,59 @@ export interface Config {
   bodyLimit: number;
   logLevel: string;
   settings: Settings;
+  /** Registration, login and identity limits (issue 4). */
+  identity: IdentitySettings;
+}
+
+/** Identity settings: invitation rule, SMS caps, login lockout, region blocking, CORS. */
+export interface IdentitySettings {
+  /** INVITE_CODE: whether registration needs an invitation code. */
+  inviteCode: 'required' | 'optional';
+  /** SMS_DAILY_PER_PHONE / SMS_DAILY_PER_IP: codes sent per local day (cookieTimeZone). */
+  smsDailyPerPhone: number;
+  smsDailyPerIp: number;
+  /** LOGIN_MAX_FAILURES wrong passwords within LOGIN_WINDOW_MIN lock the phone for LOGIN_LOCK_MIN. */
+  loginMaxFailures: number;
+  loginWindowMinutes: number;
+  loginLockMinutes: number;
+  /** REGION_HEADER: the proxy header naming the caller's region (e.g. cf-ipcountry); empty: none. */
+  regionHeader: string | null;
+  /** BLOCKED_REGIONS: comma-separated region codes answered with REGION_BLOCKED (upper case). */
+  blockedRegions: string[];
+  /** CORS_ORIGINS: comma-separated origins allowed to call the API from a browser; empty: none. */
+  corsOrigins: string[];
+}
+
+function readList(env: NodeJS.ProcessEnv, name: string, pattern: RegExp): string[] {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return [];
+  const items = raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  for (const item of items) {
+    if (!pattern.test(item)) throw new ConfigError(`${name} has a bad entry: "${item}"`);
+  }
+  return items;
+}
+
+/** Reads the identity settings of `env` (see IdentitySettings for the variables). */
+export function loadIdentitySettings(env: NodeJS.ProcessEnv): IdentitySettings {
+  const header = (env.REGION_HEADER ?? '').trim().toLowerCase();
+  if (header !== '' && !/^[a-z0-9-]{1,64}$/.test(header)) {
+    throw new ConfigError(`REGION_HEADER must be a header name; got "${env.REGION_HEADER}"`);
+  }
+  return {
+    inviteCode: readChoice(env, 'INVITE_CODE', ['required', 'optional'] as const, 'optional'),
+    smsDailyPerPhone: readInt(env, 'SMS_DAILY_PER_PHONE', 10, 1, 1_000_000),
+    smsDailyPerIp: readInt(env, 'SMS_DAILY_PER_IP', 500, 1, 1_000_000),
+    loginMaxFailures: readInt(env, 'LOGIN_MAX_FAILURES', 5, 1, 1000),
+    loginWindowMinutes: readInt(env, 'LOGIN_WINDOW_MIN', 15, 1, 10_080),
+    loginLockMinutes: readInt(env, 'LOGIN_LOCK_MIN', 15, 1, 10_080),
+    regionHeader: header === '' ? null : header,
+    blockedRegions: readList(env, 'BLOCKED_REGIONS', /^[A-Za-z0-9-]{1,16}$/).map((r) => r.toUpperCase()),
+    corsOrigins: readList(env, 'CORS_ORIGINS', /^https?:\/\/[A-Za-z0-9.:[\]-]+$/),
+  };
 }
 
 /** DOMAIN.md defaults. An operator changes them here, not in code scattered about. */
@@ -136,6 +193,7 @@ export const DEFAULT_SETTINGS: Settings = {
   },
   leverage: { a: [1, 2, 3, 5, 10], star: [1, 2, 3, 5, 10], hk: [1, 2, 5], us: [1, 2, 5] },
   priceLimit: { a: 0.1, star: 0.2, hk: null, us: null },
+  stPriceLimit: 0.05,
   tPlusOne: { a: true, star: true, hk: false, us: false },
   liquidationLine: 1.05,
   warningLine: 1.1,
@@ -149,6 +207,7 @@ export const DEFAULT_SETTINGS: Settings = {
   pageSizeMax: 100,
   dayBarsDefault: 120,
   dayBarsMax: 1000,
+  productDisplay: { futuresDisplay: true, indexDisplay: true, kcStockDisplay: true, stockDisplay: true },
 };
 
 /** The seed used when MARKET_SEED is unset: the same market for everyone by default. */
@@ -246,5 +305,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: 64 * 1024,
     logLevel,
     settings: structuredClone(DEFAULT_SETTINGS),
+    identity: loadIdentitySettings(env),
   };
 }

@@ -59,7 +59,8 @@ function closeOnce(db: Kysely<DB>): () => Promise<void> {
 export async function migrateToLatest(database: Database): Promise<void> {
   const all = migrations(database.dialect);
   const provider: MigrationProvider = { getMigrations: async () => all };
-  const migrator = new Migrator({ db: database.db, provider });
+  // Issues land in parallel, so a migration may arrive with a name that sorts before one already run.
+  const migrator = new Migrator({ db: database.db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -3,9 +3,11 @@ import { randomInt } from 'node:crypto';
 import { toMinor } from '../../src/shared/money';
 import type { AccountType, User } from '../../src/shared/api/types';
 import {
+  checkNewPasswordConfirm,
   checkPassword,
   checkPhone,
   checkSmsCode,
+  checkWithdrawPassword,
   maskPhone,
   normalizePassword,
 } from '../../src/shared/validation';
@@ -21,7 +23,18 @@ import {
   sameSecret,
   verifyPassword,
 } from './credentials';
+import { identityDb } from './identity-db';
 import { post } from './ledger';
+import {
+  clearLoginFailures,
+  localDay,
+  recordLoginFailure,
+  reserveLoginAttempt,
+  takeCount,
+  takeSendSlot,
+  unlockLogin,
+  type LoginGuardSettings,
+} from './rate-limit';
 import { positionPnlMinor, toAccount } from './views';
 
 export const ACCOUNT_TYPES: readonly AccountType[] = ['main', 'index', 'newstock', 'hk', 'us'];
@@ -40,43 +53,55 @@ export async function isRegistered(station: Station, phone: string): Promise<boo
 }
 
 /**
- * Sends a 6-digit code valid for the configured time; one per phone and purpose per resend interval.
- * The demo gateway hands the code back to the app; the console gateway writes it to the log.
+ * Sends a 6-digit code valid for the configured time: one per phone and purpose per resend interval, at
+ * most the daily caps per phone and per caller address. Each limit is taken atomically (rate-limit.ts)
+ * in one transaction, so a refused send changes no counter. The demo gateway hands the code back to the
+ * app; the console gateway writes it to the log. Forgotten-password codes go to registered phones only.
  */
 export async function sendSmsCode(
   station: Station,
   phoneRaw: string,
   purpose: SmsPurpose,
+  ip: string | null = null,
 ): Promise<{ ttlSeconds: number; demoCode?: string }> {
   assertFields({ phone: checkPhone(phoneRaw) });
   const phone = phoneRaw.trim();
-  const { settings } = station.config;
+  const { settings, identity } = station.config;
   const registered = (await findUserByPhone(station, phone)) !== undefined;
   if (purpose === 'reg' && registered) throw new AppError('PHONE_TAKEN');
+  if (purpose === 'forget' && !registered)
+    throw new AppError('NOT_FOUND', { msgKey: 'PHONE_NOT_REGISTERED' });
   const now = station.clock.now();
+  const day = localDay(now, settings.cookieTimeZone);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await station.db.transaction().execute(async (trx) => {
-    const recent = await trx
-      .selectFrom('sms_codes')
-      .select('id')
-      .where('phone', '=', phone)
-      .where('purpose', '=', purpose)
-      .where('created_at', '>', now - settings.smsResendSeconds * 1000)
-      .executeTakeFirst();
-    if (recent) throw new AppError('RATE_LIMITED');
-    await trx
-      .insertInto('sms_codes')
-      .values({
-        phone,
-        purpose,
-        code,
-        created_at: now,
-        expires_at: now + settings.smsCodeTtlSeconds * 1000,
-        used_at: null,
-        attempts: 0,
-      })
-      .execute();
-  });
+  await identityDb(station)
+    .transaction()
+    .execute(async (trx) => {
+      if (!(await takeSendSlot(trx, phone, purpose, now, settings.smsResendSeconds * 1000))) {
+        throw new AppError('RATE_LIMITED', {
+          msgKey: 'SMS_TOO_SOON',
+          params: { seconds: settings.smsResendSeconds },
+        });
+      }
+      if (!(await takeCount(trx, `sms:phone:${phone}`, day, identity.smsDailyPerPhone))) {
+        throw new AppError('RATE_LIMITED', { msgKey: 'SMS_DAILY_LIMIT' });
+      }
+      if (ip !== null && !(await takeCount(trx, `sms:ip:${ip.slice(0, 64)}`, day, identity.smsDailyPerIp))) {
+        throw new AppError('RATE_LIMITED', { msgKey: 'SMS_DAILY_LIMIT' });
+      }
+      await trx
+        .insertInto('sms_codes')
+        .values({
+          phone,
+          purpose,
+          code,
+          created_at: now,
+          expires_at: now + settings.smsCodeTtlSeconds * 1000,
+          used_at: null,
+          attempts: 0,
+        })
+        .execute();
+    });
   if (station.config.smsGateway === 'console') {
     station.log.info({ sms: { phone: maskPhone(phone), purpose, code } }, `SMS code for ${phone}: ${code}`);
     return { ttlSeconds: settings.smsCodeTtlSeconds };
@@ -85,15 +110,16 @@ export async function sendSmsCode(
 }
 
 /**
- * Checks and uses up the latest code sent to the phone. Wrong guesses count (committed even though the
- * call fails); after too many the code is burnt. BAD_CODE for a wrong or burnt code, CODE_EXPIRED for the
- * right code too late.
+ * Checks and uses up the latest code sent to the phone (`consume: false` checks only, for checkCode.do).
+ * Wrong guesses count (committed even though the call fails); after too many the code is burnt. BAD_CODE
+ * for a wrong or burnt code, CODE_EXPIRED for the right code too late.
  */
 export async function consumeSmsCode(
   station: Station,
   phone: string,
   purpose: SmsPurpose,
   given: string,
+  consume = true,
 ): Promise<void> {
   const now = station.clock.now();
   const outcome = await station.db.transaction().execute(async (trx) => {
@@ -118,6 +144,7 @@ export async function consumeSmsCode(
       return 'BAD_CODE' as const;
     }
     if (now > latest.expires_at) return 'CODE_EXPIRED' as const;
+    if (!consume) return 'OK' as const;
     await trx.updateTable('sms_codes').set({ used_at: now }).where('id', '=', latest.id).execute();
     return 'OK' as const;
   });
@@ -169,6 +196,11 @@ export async function register(
 
   let inviterId: number | null = null;
   const inviteCode = (input.inviteCode ?? '').trim().toUpperCase();
+  if (inviteCode === '' && station.config.identity.inviteCode === 'required') {
+    // The first account of a fresh station starts the chain of invitations; everyone after needs a code.
+    const anyUser = await station.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+    if (anyUser) throw new AppError('VALIDATION', { fields: { inviteCode: 'inviteCodeEmpty' } });
+  }
   if (inviteCode !== '') {
     const inviter = await station.db
       .selectFrom('users')
@@ -233,17 +265,182 @@ export async function register(
   }
 }
 
-/** BAD_CREDENTIALS whether the phone is unknown or the password wrong, after the same amount of work. */
+function loginGuard(station: Station): LoginGuardSettings {
+  const { identity } = station.config;
+  return {
+    maxFailures: identity.loginMaxFailures,
+    windowMs: identity.loginWindowMinutes * 60_000,
+    lockMs: identity.loginLockMinutes * 60_000,
+  };
+}
+
+function lockedError(msgKey: string, lockedUntil: number, now: number): AppError {
+  return new AppError('RATE_LIMITED', {
+    msgKey,
+    params: { minutes: Math.max(1, Math.ceil((lockedUntil - now) / 60_000)) },
+  });
+}
+
+/**
+ * Checks a secret under a guard: an attempt is reserved first (refused while locked), a wrong secret
+ * counts as a failure, a right one clears the failures. `key` names what is guarded (a phone, or the
+ * withdrawal password of a user).
+ */
+async function guardedCheck(
+  station: Station,
+  key: string,
+  lockedMsgKey: string,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  const db = identityDb(station);
+  const guard = loginGuard(station);
+  const now = station.clock.now();
+  const reservation = await reserveLoginAttempt(db, key, now, guard);
+  if (!reservation.ok) throw lockedError(lockedMsgKey, reservation.lockedUntil, now);
+  const ok = await check();
+  if (ok) await clearLoginFailures(db, key, now);
+  else await recordLoginFailure(db, key, now, guard);
+  return ok;
+}
+
+/**
+ * BAD_CREDENTIALS whether the phone is unknown or the password wrong, after the same amount of work.
+ * Repeated failures lock the phone for a while (RATE_LIMITED, "try again in n minutes").
+ */
 export async function login(
   station: Station,
   input: { phone: string; password: string },
 ): Promise<{ token: string; userId: number }> {
   assertFields({ phone: checkPhone(input.phone), password: checkPassword(input.password) });
-  const user = await findUserByPhone(station, input.phone.trim());
+  const phone = input.phone.trim();
   const password = normalizePassword(input.password);
-  const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
-  if (!user || !ok) throw new AppError('BAD_CREDENTIALS');
+  let user: UserRow | undefined;
+  const ok = await guardedCheck(station, phone, 'LOGIN_LOCKED', async () => {
+    user = await findUserByPhone(station, phone);
+    const matches = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
+    return user !== undefined && matches;
+  });
+  if (!ok || !user) throw new AppError('BAD_CREDENTIALS');
   return { token: await openSession(station, user.id), userId: user.id };
+}
+
+/**
+ * Forgotten password: the SMS code sent by sendForgetSms.do, then a new password. Every session of the
+ * user ends and the phone's login lock is lifted.
+ */
+export async function resetPassword(
+  station: Station,
+  input: { phone: string; code: string; password: string },
+): Promise<void> {
+  assertFields({
+    phone: checkPhone(input.phone),
+    code: checkSmsCode(input.code),
+    password: checkPassword(input.password),
+  });
+  const phone = input.phone.trim();
+  const user = await findUserByPhone(station, phone);
+  if (!user) throw new AppError('BAD_CODE');
+  await consumeSmsCode(station, phone, 'forget', input.code.trim());
+  const hash = await hashPassword(normalizePassword(input.password));
+  const now = station.clock.now();
+  await station.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', user.id).execute();
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', user.id)
+      .where('revoked_at', 'is', null)
+      .execute();
+  });
+  await unlockLogin(identityDb(station), phone);
+}
+
+/**
+ * Change password while logged in: the old password (guarded like a login), the new one, and when given
+ * its confirmation ("the new password is inconsistent"). The user's other sessions end.
+ */
+export async function changePassword(
+  station: Station,
+  session: SessionInfo,
+  input: { oldPassword: string; password: string; confirmPassword?: string | undefined },
+): Promise<void> {
+  assertFields({
+    oldPassword: checkPassword(input.oldPassword),
+    password: checkPassword(input.password),
+    confirmPassword:
+      input.confirmPassword === undefined
+        ? null
+        : checkNewPasswordConfirm(input.password, input.confirmPassword),
+  });
+  const user = await station.db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', session.userId)
+    .executeTakeFirstOrThrow();
+  const ok = await guardedCheck(station, user.phone, 'LOGIN_LOCKED', () =>
+    verifyPassword(normalizePassword(input.oldPassword), user.password_hash),
+  );
+  if (!ok) throw new AppError('BAD_CREDENTIALS', { msgKey: 'OLD_PASSWORD_WRONG', httpStatus: 400 });
+  const hash = await hashPassword(normalizePassword(input.password));
+  const now = station.clock.now();
+  await station.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', user.id).execute();
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', user.id)
+      .where('id', '!=', session.sessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  });
+}
+
+/**
+ * Sets the withdrawal password (6 digits), or changes it given the current one. Wrong current passwords
+ * are guarded like logins, per user.
+ */
+export async function setWithdrawPassword(
+  station: Station,
+  session: SessionInfo,
+  input: { withPwd: string; oldWithPwd?: string | undefined },
+): Promise<void> {
+  assertFields({ withPwd: checkWithdrawPassword(input.withPwd) });
+  const user = await station.db
+    .selectFrom('users')
+    .select(['id', 'withdraw_password_hash'])
+    .where('id', '=', session.userId)
+    .executeTakeFirstOrThrow();
+  const current = user.withdraw_password_hash;
+  if (current !== null) {
+    const old = (input.oldWithPwd ?? '').trim();
+    if (old === '') throw new AppError('VALIDATION', { fields: { oldWithPwd: 'required' } });
+    const ok = await guardedCheck(station, `wd:${user.id}`, 'WITHDRAW_PASSWORD_LOCKED', () =>
+      verifyPassword(old, current),
+    );
+    if (!ok) throw new AppError('BAD_WITHDRAW_PASSWORD');
+  }
+  const hash = await hashPassword(input.withPwd.trim());
+  // Only if nobody changed it meanwhile (two racing "set" calls: the second is told it is done).
+  const result = await station.db
+    .updateTable('users')
+    .set({ withdraw_password_hash: hash })
+    .where('id', '=', user.id)
+    .where((eb) =>
+      current === null
+        ? eb('withdraw_password_hash', 'is', null)
+        : eb('withdraw_password_hash', '=', current),
+    )
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new AppError('ALREADY_DONE');
+}
+
+/** checkCode.do: is this the right, live code for the phone? Wrong guesses count as for registration. */
+export async function checkCode(
+  station: Station,
+  input: { phone: string; code: string; purpose: SmsPurpose },
+): Promise<void> {
+  assertFields({ phone: checkPhone(input.phone), code: checkSmsCode(input.code) });
+  await consumeSmsCode(station, input.phone.trim(), input.purpose, input.code.trim(), false);
 }
 
 export interface SessionInfo {

@@ -2,6 +2,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { CallIn } from '../../src/shared/api/calls';
 import { QUOTE_SORTS, type QuoteSort } from '../market/market-service';
+import type { StockMarket } from '../../src/shared/api/types';
+import { AppError } from '../errors';
 import { ok } from './envelope';
 import {
   fields,
@@ -68,6 +70,205 @@ export const marketPlugin: FastifyPluginAsync = async (app) => {
     async (request) => ok(market.detail(market.get(request.query.code))),
   );
 
+  app.get<{ Querystring: CallIn<'GET /api/realTime/findStock.do'> & { limit: number } }>(
+    '/api/realTime/findStock.do',
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'Search every market by code, Chinese or English name or pinyin initials; exact codes first',
+        querystring: fields(
+          {
+            keyword: { ...keywordField, minLength: 1 },
+            limit: { type: 'integer', minimum: 1, maximum: 50, default: 20 },
+          },
+          ['keyword'],
+        ),
+        response: responses({ type: 'array', items: ref('Quote') }),
+      },
+    },
+    async (request) => ok(market.search(request.query.keyword, request.query.limit)),
+  );
+
+  app.get<{
+    Querystring: CallIn<'GET /api/stock/getStockSort.do'> & { pageNum: number; pageSize: number };
+  }>(
+    '/api/stock/getStockSort.do',
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'A page of one market sorted by change, turnover or price',
+        querystring: fields(
+          {
+            market: stockMarketField,
+            field: { type: 'string', enum: ['changePct', 'turnover', 'price'], default: 'changePct' },
+            order: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
+            pageNum: pageNumField,
+            pageSize: { ...pageSizeField, default: config.settings.pageSizeDefault },
+          },
+          ['market'],
+        ),
+        response: responses(pageOf(ref('Quote'))),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const sort = (q.order === 'desc' ? `-${q.field}` : q.field) as QuoteSort;
+      return ok(market.list(q.market, { sort, pageNum: q.pageNum, pageSize: q.pageSize }));
+    },
+  );
+
+  app.get<{ Querystring: CallIn<'GET /api/stock/getZdfNumber.do'> }>(
+    '/api/stock/getZdfNumber.do',
+    {
+      schema: {
+        tags: ['market'],
+        summary:
+          "Counts of one market's stocks rising, falling, flat, at limit-up, at limit-down and suspended",
+        querystring: fields({ market: stockMarketField }, ['market']),
+        response: responses({
+          type: 'object',
+          properties: {
+            market: { type: 'string' },
+            rising: { type: 'integer' },
+            falling: { type: 'integer' },
+            flat: { type: 'integer' },
+            limitUp: { type: 'integer' },
+            limitDown: { type: 'integer' },
+            suspended: { type: 'integer' },
+            total: { type: 'integer' },
+            time: { type: 'integer' },
+          },
+          required: [
+            'market',
+            'rising',
+            'falling',
+            'flat',
+            'limitUp',
+            'limitDown',
+            'suspended',
+            'total',
+            'time',
+          ],
+          additionalProperties: false,
+        }),
+      },
+    },
+    async (request) => ok(market.moveCounts(request.query.market)),
+  );
+
+  app.get<{ Querystring: CallIn<'GET /api/stock/getStop.do'> }>(
+    '/api/stock/getStop.do',
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'Stocks of one market suspended now, or resumed within the last five trading days',
+        querystring: fields({ market: stockMarketField }, ['market']),
+        response: responses({
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              code: { type: 'string' },
+              name: { type: 'string' },
+              market: { type: 'string' },
+              state: { type: 'string', enum: ['suspended', 'resumed'] },
+              since: {
+                type: 'integer',
+                description: 'local midnight of the first suspended or the resumption day',
+              },
+              days: { type: 'integer' },
+              prevClose: { type: 'number' },
+              price: { type: 'number' },
+            },
+            required: ['code', 'name', 'market', 'state', 'since', 'days', 'prevClose', 'price'],
+            additionalProperties: false,
+          },
+        }),
+      },
+    },
+    async (request) => ok(market.halts(request.query.market)),
+  );
+
+  app.get<{ Querystring: CallIn<'GET /api/stock/getSingleStockByCode.do'> }>(
+    '/api/stock/getSingleStockByCode.do',
+    {
+      schema: {
+        tags: ['market'],
+        summary:
+          'One stock by a bare code or one with its exchange prefix (sh600519, sz000001, hk00700, usAAPL)',
+        querystring: fields(
+          { code: { type: 'string', minLength: 1, maxLength: 12, pattern: '^[A-Za-z0-9]+$' } },
+          ['code'],
+        ),
+        response: responses(ref('StockDetail')),
+      },
+    },
+    async (request) => {
+      const instrument = market.findByPrefixedCode(request.query.code);
+      if (!instrument) throw new AppError('NOT_FOUND');
+      return ok(market.detail(instrument));
+    },
+  );
+
+  app.get<{ Querystring: { market: StockMarket; by: 'gainers' | 'losers' | 'turnover'; limit: number } }>(
+    '/api/stock/getTop.do',
+    {
+      schema: {
+        tags: ['market'],
+        summary: "The top stocks of one market by today's rise, fall or turnover",
+        querystring: fields(
+          {
+            market: stockMarketField,
+            by: { type: 'string', enum: ['gainers', 'losers', 'turnover'], default: 'gainers' },
+            limit: { type: 'integer', minimum: 1, maximum: 50, default: 10 },
+          },
+          ['market'],
+        ),
+        response: responses({ type: 'array', items: ref('Quote') }),
+      },
+    },
+    async (request) => ok(market.top(request.query.market, request.query.by, request.query.limit)),
+  );
+
+  app.get<{ Querystring: CallIn<'GET /api/stock/getztb.do'> }>(
+    '/api/stock/getztb.do',
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'The limit-up board: stocks at their limit-up now, earliest to reach it first',
+        querystring: fields({ market: stockMarketField }, ['market']),
+        response: responses({
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              code: { type: 'string' },
+              name: { type: 'string' },
+              market: { type: 'string' },
+              price: { type: 'number' },
+              prevClose: { type: 'number' },
+              changePct: { type: 'number' },
+              turnover: { type: 'number' },
+              firstReached: { type: 'integer', description: 'epoch ms' },
+            },
+            required: [
+              'code',
+              'name',
+              'market',
+              'price',
+              'prevClose',
+              'changePct',
+              'turnover',
+              'firstReached',
+            ],
+            additionalProperties: false,
+          },
+        }),
+      },
+    },
+    async (request) => ok(market.limitUpBoard(request.query.market)),
+  );
+
   app.get<{ Querystring: CallIn<'GET /api/stock/getDayK.do'> & { limit: number } }>(
     '/api/stock/getDayK.do',
     {
@@ -82,7 +283,8 @@ export const marketPlugin: FastifyPluginAsync = async (app) => {
               type: 'string',
               enum: ['none', 'forward', 'backward'],
               default: 'none',
-              description: 'accepted; the simulation has no dividends or splits yet, so all three agree',
+              description:
+                'none: as traded; forward: earlier prices scaled to today (前复权); backward: later prices scaled from the first day (后复权)',
             },
             before: { type: 'integer', minimum: 0, maximum: 8_640_000_000_000_000, description: 'epoch ms' },
             limit: {
@@ -114,7 +316,7 @@ export const marketPlugin: FastifyPluginAsync = async (app) => {
         code: instrument.code,
         period: q.period,
         adjust: q.adjust,
-        bars: market.dayBars(instrument, q.period, q.limit, q.before),
+        bars: market.dayBars(instrument, q.period, q.limit, q.before, q.adjust),
       });
     },
   );

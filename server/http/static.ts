@@ -1,6 +1,9 @@
 /**
  * Serves the built app (STATIC_DIR): hashed files under /assets/ cached for a year, everything else
  * (index.html, sw.js, manifest.webmanifest, icons) revalidated on every use; app routes get index.html.
+ * The build writes a brotli (.br) and a gzip (.gz) copy of each text file (vite.config.ts, precompress);
+ * a request that accepts one of them gets that copy as it is, with its Content-Encoding, and every
+ * answer that could have been encoded says `Vary: Accept-Encoding` so caches keep the variants apart.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -9,6 +12,9 @@ import fastifyStatic from '@fastify/static';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
+
+/** The precompressed copies the build writes, by the file name's last extension. */
+const ENCODED_COPY = /\.(br|gz)$/;
 
 /** Paths that belong to the API or the docs: never files, never the app's index.html. */
 export function isApiPath(url: string): boolean {
@@ -48,10 +54,14 @@ export async function registerStatic(app: FastifyInstance, staticDir: string): P
     prefix: '/',
     wildcard: true,
     cacheControl: false,
+    // Brotli first, then gzip, by the request's Accept-Encoding; the plain file when neither copy exists.
+    preCompressed: true,
     allowedPath: (pathName) => !isApiPath(pathName),
     setHeaders(res, filePath) {
-      const relative = path.relative(staticDir, filePath).split(path.sep).join('/');
+      // filePath is the copy actually sent (index.html.br for index.html): its rules are the original's.
+      const relative = path.relative(staticDir, filePath).split(path.sep).join('/').replace(ENCODED_COPY, '');
       res.setHeader('Cache-Control', relative.startsWith('assets/') ? IMMUTABLE : NO_CACHE);
+      res.setHeader('Vary', 'Accept-Encoding');
     },
   });
   return {

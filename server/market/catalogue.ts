@@ -5,9 +5,16 @@ import type { Currency, StockMarket } from '../../src/shared/api/types';
 /** A fixed tick in major units, or the HKEX spread table (tick depends on the price). */
 export type TickRule = number | 'hkex';
 
+/** Listing board: Shanghai/Shenzhen main boards, the STAR Market, ChiNext, or the HK / US market itself. */
+export type Board = 'main' | 'star' | 'chinext' | 'hk' | 'us';
+const BOARDS: readonly Board[] = ['main', 'star', 'chinext', 'hk', 'us'];
+
 export interface Instrument {
   code: string;
   market: StockMarket;
+  board: Board;
+  /** Under special treatment (ST / *ST): a ±5% daily limit on the main boards. */
+  st: boolean;
   /** Chinese name. */
   name: string;
   nameEn: string;
@@ -57,12 +64,24 @@ export function parseCatalogue(raw: unknown): Instrument[] {
     if (!MARKETS.includes(market)) fail(i, `unknown market ${market}`);
     const currency = str('currency') as Currency;
     if (!CURRENCIES.includes(currency)) fail(i, `unknown currency ${currency}`);
+    const board = str('board') as Board;
+    if (!BOARDS.includes(board)) fail(i, `unknown board ${board}`);
+    const expected: Record<StockMarket, readonly Board[]> = {
+      a: ['main'],
+      star: ['star', 'chinext'],
+      hk: ['hk'],
+      us: ['us'],
+    };
+    if (!expected[market].includes(board)) fail(i, `board ${board} is not in market ${market}`);
+    if (r.st !== undefined && typeof r.st !== 'boolean') fail(i, 'st must be true or false');
     const tick = r.tick === 'hkex' ? 'hkex' : num('tick');
     const lotSize = num('lotSize');
     if (!Number.isInteger(lotSize)) fail(i, 'lotSize must be whole');
     return {
       code,
       market,
+      board,
+      st: r.st === true,
       name: str('name'),
       nameEn: str('nameEn'),
       pinyin: str('pinyin').toUpperCase(),
@@ -78,4 +97,99 @@ export function parseCatalogue(raw: unknown): Instrument[] {
 
 export function loadCatalogue(file: URL = new URL('./catalogue.json', import.meta.url)): Instrument[] {
   return parseCatalogue(JSON.parse(readFileSync(file, 'utf8')));
+}
+
+export type IndexRegion = 'cn' | 'hk' | 'us';
+
+/** A market index: quoted in points, computed by the same seeded engine (no lots, no limits). */
+export interface IndexDef {
+  code: string;
+  region: IndexRegion;
+  name: string;
+  nameEn: string;
+  pinyin: string;
+  referencePrice: number;
+  volatility: number;
+}
+
+/** A futures product's main continuous contract. Sessions are local Shanghai time, "HH:MM-HH:MM". */
+export interface FuturesDef {
+  code: string;
+  exchange: 'CFFEX' | 'SHFE' | 'DCE' | 'INE' | 'CZCE';
+  name: string;
+  nameEn: string;
+  pinyin: string;
+  referencePrice: number;
+  /** Contract multiplier: units of the underlying per contract (e.g. 300 yuan per CSI 300 point). */
+  multiplier: number;
+  unit: string;
+  tick: number;
+  /** Daily price limit as a fraction of the previous settlement. */
+  limit: number;
+  volatility: number;
+  sessions: string[];
+}
+
+export interface CatalogueData {
+  version: number;
+  instruments: Instrument[];
+  indexes: IndexDef[];
+  futures: FuturesDef[];
+}
+
+const REGIONS: readonly IndexRegion[] = ['cn', 'hk', 'us'];
+const EXCHANGES: readonly FuturesDef['exchange'][] = ['CFFEX', 'SHFE', 'DCE', 'INE', 'CZCE'];
+
+function need(ok: boolean, what: string, index: number, message: string): void {
+  if (!ok) throw new Error(`catalogue.json: ${what} #${index}: ${message}`);
+}
+
+/** Checks the whole data file: version, stocks, indexes and futures; codes are unique across all three. */
+export function parseCatalogueData(raw: unknown): CatalogueData {
+  const r = raw as { version?: unknown; indexes?: unknown; futures?: unknown } | null;
+  if (typeof r?.version !== 'number' || !Number.isInteger(r.version) || r.version < 1) {
+    throw new Error('catalogue.json: "version" must be a positive whole number');
+  }
+  const instruments = parseCatalogue(raw);
+  const codes = new Set(instruments.map((i) => i.code));
+  const text = (o: Record<string, unknown>, k: string) => typeof o[k] === 'string' && o[k] !== '';
+  const positive = (o: Record<string, unknown>, k: string) =>
+    typeof o[k] === 'number' && Number.isFinite(o[k]) && o[k] > 0;
+  if (!Array.isArray(r.indexes)) throw new Error('catalogue.json: "indexes" must be an array');
+  if (!Array.isArray(r.futures)) throw new Error('catalogue.json: "futures" must be an array');
+  const indexes = (r.indexes as Record<string, unknown>[]).map((o, i): IndexDef => {
+    for (const k of ['code', 'name', 'nameEn', 'pinyin']) need(text(o, k), 'index', i, `${k} must be text`);
+    for (const k of ['referencePrice', 'volatility']) need(positive(o, k), 'index', i, `${k} must be > 0`);
+    need(REGIONS.includes(o.region as IndexRegion), 'index', i, 'unknown region');
+    need(/^[A-Z0-9]{1,10}$/.test(o.code as string), 'index', i, 'bad code');
+    need(!codes.has(o.code as string), 'index', i, `duplicate code ${String(o.code)}`);
+    codes.add(o.code as string);
+    return o as unknown as IndexDef;
+  });
+  const futures = (r.futures as Record<string, unknown>[]).map((o, i): FuturesDef => {
+    for (const k of ['code', 'name', 'nameEn', 'pinyin', 'unit'])
+      need(text(o, k), 'futures', i, `${k} must be text`);
+    for (const k of ['referencePrice', 'multiplier', 'tick', 'limit', 'volatility']) {
+      need(positive(o, k), 'futures', i, `${k} must be > 0`);
+    }
+    need(EXCHANGES.includes(o.exchange as FuturesDef['exchange']), 'futures', i, 'unknown exchange');
+    need(/^[A-Z0-9]{1,10}$/.test(o.code as string), 'futures', i, 'bad code');
+    need(!codes.has(o.code as string), 'futures', i, `duplicate code ${String(o.code)}`);
+    codes.add(o.code as string);
+    const sessions = o.sessions;
+    need(
+      Array.isArray(sessions) &&
+        sessions.length > 0 &&
+        sessions.every((s) => typeof s === 'string' && /^\d\d:\d\d-\d\d:\d\d$/.test(s)),
+      'futures',
+      i,
+      'sessions must be "HH:MM-HH:MM" texts',
+    );
+    return o as unknown as FuturesDef;
+  });
+  return { version: r.version, instruments, indexes, futures };
+}
+
+export function loadCatalogueData(file: URL = new URL('./catalogue.json', import.meta.url)): CatalogueData {
+  return parseCatalogueData(JSON.parse(readFileSync(file, 'utf8')));
 }

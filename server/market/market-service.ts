@@ -3,10 +3,15 @@
  * bars at the clock's "now". It holds no state of its own beyond the engine's memoised series.
  */
 import type {
+  Adjust,
   Bar,
   DayPeriod,
+  ExchangeRates,
+  HaltEntry,
   InstrumentStatus,
+  LimitUpEntry,
   MinutePeriod,
+  MoveCounts,
   Page,
   Quote,
   StockDetail,
@@ -15,18 +20,20 @@ import type {
 import type { ClockMode, Settings } from '../config';
 import { AppError } from '../errors';
 import type { Clock } from './clock';
-import type { Instrument } from './catalogue';
-import { InstrumentSeries, priceLimits, tickDecimals, tickFor, type DaySummary } from './price-engine';
+import { FxSeries } from './fx';
+import { loadCatalogueData, type IndexDef, type Instrument } from './catalogue';
+import { InstrumentSeries, tickDecimals, tickFor } from './price-engine';
 import {
   DAY_MS,
-  elapsedToLocalMinute,
+  dayCloseTime,
+  elapsedToUtc,
   hoursFor,
   isTradingDay,
   localMinuteToUtc,
   nextTradingDayOpen,
-  previousTradingDay,
   sessionMinutes,
   sessionPosition,
+  sessionsOn,
   type MarketHours,
   type SessionPosition,
 } from './sessions';
@@ -52,6 +59,24 @@ const seriesCache = new Map<string, InstrumentSeries>();
 
 function round(value: number, decimals: number): number {
   return Number(value.toFixed(decimals));
+}
+
+/** An adjusted price: exact when the factor is 1, else to 4 decimals. */
+function adjusted(price: number, factor: number): number {
+  return factor === 1 ? price : Math.round(price * factor * 10_000) / 10_000;
+}
+
+/** The group a day belongs to: itself, its Monday-based week, or its month. */
+function groupOf(period: DayPeriod, day: number): number {
+  if (period === 'day') return day;
+  if (period === 'week') return Math.floor((day + 3) / 7);
+  const date = new Date(day * DAY_MS);
+  return date.getUTCFullYear() * 12 + date.getUTCMonth();
+}
+
+/** The local day of a bar time (local midnight, in any zone within ±12 hours of UTC). */
+function localDayOfTime(t: number): number {
+  return Math.floor((t + 12 * 3_600_000) / DAY_MS);
 }
 
 export class MarketService {
@@ -97,10 +122,12 @@ export class MarketService {
     let series = seriesCache.get(key);
     if (!series) {
       const hours = this.hours(instrument);
+      const isIndex = this.indexByCode.has(instrument.code);
       series = new InstrumentSeries({
         seed: this.options.seed,
         instrument,
-        limit: this.options.settings.priceLimit[instrument.market],
+        limit: isIndex ? null : this.limitOf(instrument),
+        corporateLife: !isIndex,
         anchorDay: this.anchorDay,
         isTradingDay: (day) => isTradingDay(day, hours),
         minutesPerDay: sessionMinutes(hours),
@@ -111,13 +138,71 @@ export class MarketService {
     return series;
   }
 
+  private indexByCode = new Map<string, Instrument>();
+  private indexDefs: IndexDef[] = [];
+
+  /** The catalogue's indexes (loaded once), each priced by the engine like a stock without limits or actions. */
+  indexes(): readonly IndexDef[] {
+    if (this.indexDefs.length === 0) {
+      this.indexDefs = loadCatalogueData().indexes;
+      for (const def of this.indexDefs) {
+        const market = def.region === 'cn' ? 'a' : def.region;
+        this.indexByCode.set(def.code, {
+          code: def.code,
+          market,
+          board: def.region === 'cn' ? 'main' : def.region,
+          st: false,
+          name: def.name,
+          nameEn: def.nameEn,
+          pinyin: def.pinyin,
+          currency: def.region === 'cn' ? 'CNY' : def.region === 'hk' ? 'HKD' : 'USD',
+          lotSize: 1,
+          tick: 0.01,
+          referencePrice: def.referencePrice,
+          volatility: def.volatility,
+          avgDailyVolume: 100_000_000,
+        });
+      }
+    }
+    return this.indexDefs;
+  }
+
+  /** The index as an instrument for the engine's calls, or NOT_FOUND (indexes are never tradable stocks). */
+  getIndex(code: string): Instrument {
+    this.indexes();
+    const instrument = this.indexByCode.get(code.toUpperCase());
+    if (!instrument) throw new AppError('NOT_FOUND');
+    return instrument;
+  }
+
+  indexQuote(instrument: Instrument, t = this.clock.now()): Quote {
+    return { ...this.quote(instrument, t), market: 'index' };
+  }
+
+  /** Quotes of every index, or of one region's. */
+  indexList(region?: IndexDef['region'], t = this.clock.now()): Quote[] {
+    return this.indexes()
+      .filter((def) => region === undefined || def.region === region)
+      .map((def) => this.indexQuote(this.getIndex(def.code), t));
+  }
+
+  /** The daily price limit as a fraction: per market, ±5% for ST names on the main boards, none where absent. */
+  limitOf(instrument: Instrument): number | null {
+    if (instrument.st && instrument.board === 'main') return this.options.settings.stPriceLimit;
+    return this.options.settings.priceLimit[instrument.market];
+  }
+
   position(instrument: Instrument, t = this.clock.now()): SessionPosition {
     return sessionPosition(t, this.hours(instrument));
   }
 
-  /** True while the instrument's market is in a continuous session (always, in always-open mode). */
+  /**
+   * True while the instrument's market is in a continuous session (always, in always-open mode) and the
+   * instrument itself is not suspended.
+   */
   isOpen(instrument: Instrument, t = this.clock.now()): boolean {
-    return this.position(instrument, t).inSession;
+    const pos = this.position(instrument, t);
+    return pos.inSession && !this.series(instrument).record(pos.day).suspended;
   }
 
   /** T+1: when shares bought at `openedAt` may be sold (at once where the market is T+0). */
@@ -138,11 +223,7 @@ export class MarketService {
     const k = Math.min(Math.floor(pos.elapsed), series.spec.minutesPerDay);
     const price = path.prices[k]!;
     const prevClose = path.prevClose;
-    const dayEnd = localMinuteToUtc(
-      pos.day,
-      elapsedToLocalMinute(series.spec.minutesPerDay, hours),
-      hours.timeZone,
-    );
+    const dayEnd = dayCloseTime(pos.day, hours);
     return {
       code: instrument.code,
       name: instrument.name,
@@ -161,16 +242,14 @@ export class MarketService {
   }
 
   status(instrument: Instrument, t = this.clock.now()): InstrumentStatus {
-    return this.isOpen(instrument, t) ? 'trading' : 'closed';
+    const pos = this.position(instrument, t);
+    if (this.series(instrument).record(pos.day).suspended) return 'suspended';
+    return pos.inSession ? 'trading' : 'closed';
   }
 
   detail(instrument: Instrument, t = this.clock.now()): StockDetail {
     const quote = this.quote(instrument, t);
-    const limits = priceLimits(
-      quote.prevClose,
-      this.options.settings.priceLimit[instrument.market],
-      instrument.tick,
-    );
+    const limits = this.series(instrument).record(this.position(instrument, t).day).limits;
     return {
       ...quote,
       limitUp: limits?.up ?? null,
@@ -182,30 +261,51 @@ export class MarketService {
     };
   }
 
+  private snapshot: { market: StockMarket; second: number; quotes: Quote[]; sorted: Map<string, Quote[]> }[] =
+    [];
+
+  /** Every quote of one market at `t`, computed once per clock second and market. */
+  quotesOf(market: StockMarket, t = this.clock.now()): { quotes: Quote[]; sorted: Map<string, Quote[]> } {
+    const second = Math.floor(t / 1000);
+    let snap = this.snapshot.find((x) => x.market === market && x.second === second);
+    if (!snap) {
+      const quotes = this.instruments.filter((i) => i.market === market).map((i) => this.quote(i, t));
+      snap = { market, second, quotes, sorted: new Map() };
+      this.snapshot = [...this.snapshot.filter((x) => x.second === second), snap];
+    }
+    return snap;
+  }
+
   /** A page of quotes of one market, filtered by keyword (code, names, pinyin initials) and sorted. */
   list(
     market: StockMarket,
     query: { keyword?: string; sort?: QuoteSort; pageNum: number; pageSize: number },
   ): Page<Quote> {
     const keyword = (query.keyword ?? '').trim().toLowerCase();
-    const t = this.clock.now();
-    let quotes = this.instruments
-      .filter((i) => i.market === market)
-      .filter(
-        (i) =>
-          keyword === '' ||
+    const snap = this.quotesOf(market);
+    let quotes = snap.quotes;
+    if (query.sort) {
+      let sorted = snap.sorted.get(query.sort);
+      if (!sorted) {
+        const descending = query.sort.startsWith('-');
+        const field = (descending ? query.sort.slice(1) : query.sort) as 'changePct' | 'turnover' | 'price';
+        sorted = [...quotes].sort(
+          (a, b) => (descending ? b[field] - a[field] : a[field] - b[field]) || (a.code < b.code ? -1 : 1),
+        );
+        snap.sorted.set(query.sort, sorted);
+      }
+      quotes = sorted;
+    }
+    if (keyword !== '') {
+      quotes = quotes.filter((q) => {
+        const i = this.byCode.get(q.code)!;
+        return (
           i.code.toLowerCase().includes(keyword) ||
           i.name.toLowerCase().includes(keyword) ||
           i.nameEn.toLowerCase().includes(keyword) ||
-          i.pinyin.toLowerCase().includes(keyword),
-      )
-      .map((i) => this.quote(i, t));
-    if (query.sort) {
-      const descending = query.sort.startsWith('-');
-      const field = (descending ? query.sort.slice(1) : query.sort) as 'changePct' | 'turnover' | 'price';
-      quotes = quotes.sort(
-        (a, b) => (descending ? b[field] - a[field] : a[field] - b[field]) || (a.code < b.code ? -1 : 1),
-      );
+          i.pinyin.toLowerCase().includes(keyword)
+        );
+      });
     }
     const start = (query.pageNum - 1) * query.pageSize;
     return {
@@ -216,81 +316,325 @@ export class MarketService {
     };
   }
 
-  /** Day, week or month bars, oldest first, ending with today's bar so far; only bars starting before `before`. */
-  dayBars(instrument: Instrument, period: DayPeriod, limit: number, before?: number): Bar[] {
-    const hours = this.hours(instrument);
-    const series = this.series(instrument);
-    const t = this.clock.now();
-    const pos = sessionPosition(t, hours);
-    const dayTime = (day: number) => localMinuteToUtc(day, 0, hours.timeZone);
-    const summaryOf = (day: number): DaySummary => {
-      if (day !== pos.day || pos.elapsed >= series.spec.minutesPerDay) return series.daySummary(day);
-      const path = series.path(day);
-      const k = Math.floor(pos.elapsed);
-      return {
-        day,
-        open: path.prices[0]!,
-        high: path.runHigh[k]!,
-        low: path.runLow[k]!,
-        close: path.prices[k]!,
-        volume: path.runVolume[k]!,
-        turnover: path.runTurnover[k]!,
-      };
-    };
-    const groupOf = (day: number): number => {
-      if (period === 'day') return day;
-      if (period === 'week') return Math.floor((day + 3) / 7); // weeks start on Monday
-      const date = new Date(day * DAY_MS);
-      return date.getUTCFullYear() * 12 + date.getUTCMonth();
-    };
+  private fxSeries: FxSeries | null = null;
 
-    // Walk back from the current trading day, gathering whole groups until `limit` groups are complete.
-    let day = pos.day;
-    if (before !== undefined) {
-      while (day >= this.anchorDay && dayTime(day) >= before) day = previousTradingDay(day, hours);
-    }
-    const groups: DaySummary[][] = [];
-    let currentGroup: number | null = null;
-    while (day >= this.anchorDay) {
-      const g = groupOf(day);
-      if (g !== currentGroup) {
-        if (groups.length === limit) break;
-        groups.push([]);
-        currentGroup = g;
-      }
-      groups[groups.length - 1]!.push(summaryOf(day));
-      day = previousTradingDay(day, hours);
-    }
-    return groups.reverse().map((group): Bar => {
-      const days = group.reverse();
-      const first = days[0]!;
-      const last = days[days.length - 1]!;
-      return [
-        dayTime(first.day),
-        first.open,
-        Math.max(...days.map((d) => d.high)),
-        Math.min(...days.map((d) => d.low)),
-        last.close,
-        days.reduce((sum, d) => sum + d.volume, 0),
-      ];
-    });
+  /** The simulated CNY / HKD / USD rates of the current UTC day. */
+  exchangeRates(t = this.clock.now()): ExchangeRates {
+    this.fxSeries ??= new FxSeries(this.options.seed, this.anchorDay);
+    const day = Math.floor(t / DAY_MS);
+    const { perUsd } = this.fxSeries.rates(day);
+    const cnyPer = { CNY: 1, HKD: round(perUsd.CNY / perUsd.HKD, 6), USD: perUsd.CNY };
+    return { date: new Date(day * DAY_MS).toISOString().slice(0, 10), time: t, perUsd, cnyPer };
   }
 
-  /** The current trading day's minute bars (time = the bar's start), aggregated per session. */
+  /** Stocks of one market sitting at their limit-up now, earliest to reach it first. */
+  limitUpBoard(market: StockMarket, t = this.clock.now()): LimitUpEntry[] {
+    const out: LimitUpEntry[] = [];
+    for (const quote of this.quotesOf(market, t).quotes) {
+      const instrument = this.byCode.get(quote.code)!;
+      const hours = this.hours(instrument);
+      const pos = this.position(instrument, t);
+      const series = this.series(instrument);
+      const record = series.record(pos.day);
+      if (!record.limits || record.suspended || quote.price !== record.limits.up) continue;
+      const path = series.path(pos.day);
+      const done = Math.min(Math.floor(pos.elapsed), series.spec.minutesPerDay);
+      let k = 0;
+      while (k < done && path.prices[k]! < record.limits.up) k++;
+      out.push({
+        code: quote.code,
+        name: quote.name,
+        market,
+        price: quote.price,
+        prevClose: quote.prevClose,
+        changePct: quote.changePct,
+        turnover: quote.turnover,
+        firstReached: Math.round(elapsedToUtc(pos.day, k, hours)),
+      });
+    }
+    return out.sort((a, b) => a.firstReached - b.firstReached || (a.code < b.code ? -1 : 1));
+  }
+
+  /** The first `limit` quotes of a market by rise, fall or turnover. */
+  top(market: StockMarket, by: 'gainers' | 'losers' | 'turnover', limit: number): Quote[] {
+    const sort: QuoteSort = by === 'gainers' ? '-changePct' : by === 'losers' ? 'changePct' : '-turnover';
+    return this.list(market, { sort, pageNum: 1, pageSize: limit }).list;
+  }
+
+  /** An instrument by a bare code or one with its exchange prefix (sh600519, sz000001, hk00700, usAAPL). */
+  findByPrefixedCode(code: string): Instrument | undefined {
+    const direct = this.find(code);
+    if (direct) return direct;
+    const m = /^(sh|sz|bj|hk|us)([A-Za-z0-9]{1,10})$/i.exec(code);
+    if (!m) return undefined;
+    const instrument = this.find(m[2]!);
+    const prefix = m[1]!.toLowerCase();
+    if (!instrument) return undefined;
+    const fits =
+      prefix === 'hk'
+        ? instrument.market === 'hk'
+        : prefix === 'us'
+          ? instrument.market === 'us'
+          : prefix === 'sh'
+            ? /^6/.test(instrument.code)
+            : prefix === 'sz'
+              ? /^[03]/.test(instrument.code)
+              : false;
+    return fits ? instrument : undefined;
+  }
+
+  /**
+   * Stocks of every market matching a keyword (code, Chinese or English name, pinyin initials): exact codes
+   * first, then codes and pinyin that start with it, then the rest, each group in catalogue order.
+   */
+  search(keyword: string, limit: number, t = this.clock.now()): Quote[] {
+    const k = keyword.trim().toLowerCase();
+    if (k === '') return [];
+    const rank = (i: Instrument): number => {
+      const code = i.code.toLowerCase();
+      const pinyin = i.pinyin.toLowerCase();
+      if (code === k) return 0;
+      if (code.startsWith(k) || pinyin.startsWith(k) || i.name.toLowerCase().startsWith(k)) return 1;
+      if (
+        code.includes(k) ||
+        pinyin.includes(k) ||
+        i.name.toLowerCase().includes(k) ||
+        i.nameEn.toLowerCase().includes(k)
+      ) {
+        return 2;
+      }
+      return 3;
+    };
+    return this.instruments
+      .map((i, order) => ({ i, order, r: rank(i) }))
+      .filter((x) => x.r < 3)
+      .sort((a, b) => a.r - b.r || a.order - b.order)
+      .slice(0, limit)
+      .map((x) => this.quote(x.i, t));
+  }
+
+  /** Counts of one market's stocks by the current day's move (suspended stocks count only as suspended). */
+  moveCounts(market: StockMarket, t = this.clock.now()): MoveCounts {
+    const counts: MoveCounts = {
+      market,
+      rising: 0,
+      falling: 0,
+      flat: 0,
+      limitUp: 0,
+      limitDown: 0,
+      suspended: 0,
+      total: 0,
+      time: t,
+    };
+    for (const quote of this.quotesOf(market, t).quotes) {
+      const instrument = this.byCode.get(quote.code)!;
+      const record = this.series(instrument).record(this.position(instrument, t).day);
+      counts.total++;
+      if (record.suspended) {
+        counts.suspended++;
+        continue;
+      }
+      if (quote.price > quote.prevClose) counts.rising++;
+      else if (quote.price < quote.prevClose) counts.falling++;
+      else counts.flat++;
+      if (record.limits && quote.price === record.limits.up) counts.limitUp++;
+      if (record.limits && quote.price === record.limits.down) counts.limitDown++;
+    }
+    return counts;
+  }
+
+  /** Stocks of one market suspended now, or resumed within the last five trading days; suspended first. */
+  halts(market: StockMarket, t = this.clock.now()): HaltEntry[] {
+    const out: HaltEntry[] = [];
+    for (const instrument of this.instruments) {
+      if (instrument.market !== market) continue;
+      const hours = this.hours(instrument);
+      const series = this.series(instrument);
+      const today = this.position(instrument, t).day;
+      const tradingDayBefore = (day: number) => {
+        let d = day - 1;
+        while (d > this.anchorDay && !series.record(d).trading) d--;
+        return d;
+      };
+      const suspendedRun = (last: number) => {
+        let first = last;
+        let days = 0;
+        for (let d = last; d >= this.anchorDay && series.record(d).suspended; d = tradingDayBefore(d)) {
+          first = d;
+          days++;
+        }
+        return { first, days };
+      };
+      const entry = (state: HaltEntry['state'], day: number, days: number): HaltEntry => {
+        const quote = this.quote(instrument, t);
+        return {
+          code: instrument.code,
+          name: instrument.name,
+          market,
+          state,
+          since: localMinuteToUtc(day, 0, hours.timeZone),
+          days,
+          prevClose: quote.prevClose,
+          price: quote.price,
+        };
+      };
+      if (series.record(today).suspended) {
+        const run = suspendedRun(today);
+        out.push(entry('suspended', run.first, run.days));
+        continue;
+      }
+      let day = today;
+      for (let i = 0; i < 5 && day > this.anchorDay; i++, day = tradingDayBefore(day)) {
+        if (series.record(day).resumed) {
+          out.push(entry('resumed', day, suspendedRun(tradingDayBefore(day)).days));
+          break;
+        }
+      }
+    }
+    return out.sort((a, b) =>
+      a.state === b.state
+        ? b.since - a.since || (a.code < b.code ? -1 : 1)
+        : a.state === 'suspended'
+          ? -1
+          : 1,
+    );
+  }
+
+  private readonly history = new Map<string, { bars: Bar[]; lastDay: number }>();
+
+  /**
+   * Day, week or month bars, oldest first, ending with today's bar so far; only bars starting before
+   * `before`. Suspended days have no bar. Adjusted bars multiply prices by the cumulative factor of each
+   * day: backward from the first day, forward so that today's prices are unchanged.
+   */
+  dayBars(
+    instrument: Instrument,
+    period: DayPeriod,
+    limit: number,
+    before?: number,
+    adjust: Adjust = 'none',
+  ): Bar[] {
+    const hours = this.hours(instrument);
+    const series = this.series(instrument);
+    const pos = sessionPosition(this.clock.now(), hours);
+    const complete = pos.elapsed >= series.spec.minutesPerDay;
+    // Completed history is memoised per instrument, period, adjustment and current day.
+    const key = `${instrument.code}|${period}|${adjust}|${pos.day}|${complete ? 1 : 0}`;
+    let cached = this.history.get(key);
+    if (!cached) {
+      const lastDay = complete ? pos.day : pos.day - 1;
+      cached = { bars: this.buildBars(instrument, period, adjust, lastDay, pos.day), lastDay };
+      if (this.history.size > 5000) this.history.clear();
+      this.history.set(key, cached);
+    }
+    let bars = cached.bars;
+    const today = series.record(pos.day);
+    if (!complete && today.trading && !today.suspended && today.listed) {
+      const path = series.path(pos.day);
+      const k = Math.floor(pos.elapsed);
+      const f = this.adjustFactor(series, pos.day, pos.day, adjust);
+      const time = localMinuteToUtc(pos.day, 0, hours.timeZone);
+      const part: Bar = [
+        time,
+        adjusted(path.prices[0]!, f),
+        adjusted(path.runHigh[k]!, f),
+        adjusted(path.runLow[k]!, f),
+        adjusted(path.prices[k]!, f),
+        path.runVolume[k]!,
+      ];
+      const last = bars[bars.length - 1];
+      if (last && period !== 'day' && groupOf(period, localDayOfTime(last[0])) === groupOf(period, pos.day)) {
+        bars = [
+          ...bars.slice(0, -1),
+          [
+            last[0],
+            last[1],
+            Math.max(last[2], part[2]),
+            Math.min(last[3], part[3]),
+            part[4],
+            last[5] + part[5],
+          ],
+        ];
+      } else {
+        bars = [...bars, part];
+      }
+    }
+    let end = bars.length;
+    if (before !== undefined) {
+      let lo = 0;
+      let hi = bars.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (bars[mid]![0] < before) lo = mid + 1;
+        else hi = mid;
+      }
+      end = lo;
+    }
+    return bars.slice(Math.max(0, end - limit), end);
+  }
+
+  private adjustFactor(series: InstrumentSeries, day: number, today: number, adjust: Adjust): number {
+    if (adjust === 'none') return 1;
+    const factor = series.record(day).factor;
+    return adjust === 'backward' ? factor : factor / series.record(today).factor;
+  }
+
+  private buildBars(
+    instrument: Instrument,
+    period: DayPeriod,
+    adjust: Adjust,
+    lastDay: number,
+    today: number,
+  ): Bar[] {
+    const hours = this.hours(instrument);
+    const series = this.series(instrument);
+    const bars: Bar[] = [];
+    let group: number | null = null;
+    for (let day = this.anchorDay; day <= lastDay; day++) {
+      const r = series.record(day);
+      if (!r.trading || r.suspended || !r.listed) continue;
+      const f = this.adjustFactor(series, day, today, adjust);
+      const o = adjusted(r.open, f);
+      const h = adjusted(r.high, f);
+      const l = adjusted(r.low, f);
+      const c = adjusted(r.close, f);
+      const g = groupOf(period, day);
+      const last = bars[bars.length - 1];
+      if (period !== 'day' && last && g === group) {
+        last[2] = Math.max(last[2], h);
+        last[3] = Math.min(last[3], l);
+        last[4] = c;
+        last[5] += r.volume;
+      } else {
+        bars.push([localMinuteToUtc(day, 0, hours.timeZone), o, h, l, c, r.volume]);
+        group = g;
+      }
+    }
+    return bars;
+  }
+
+  /**
+   * The current trading day's minute bars (time = the bar's start), aggregated per session. On a half day
+   * the bars cover the shorter sessions, each one summing the part of the day's path it ran through.
+   */
   minuteBars(instrument: Instrument, period: MinutePeriod): Bar[] {
     const hours = this.hours(instrument);
     const series = this.series(instrument);
     const pos = sessionPosition(this.clock.now(), hours);
     const path = series.path(pos.day);
-    const done = Math.min(Math.floor(pos.elapsed), series.spec.minutesPerDay);
+    const full = series.spec.minutesPerDay;
+    const done = Math.min(Math.floor(pos.elapsed), full);
+    const sessions = sessionsOn(pos.day, hours);
+    const dayLength = sessions.reduce((sum, [start, end]) => sum + (end - start), 0);
+    const pathIndex = (realElapsed: number) => Math.round((realElapsed * full) / dayLength);
     const size = period === 'intraday' || period === '1' ? 1 : Number(period);
     const bars: Bar[] = [];
     let sessionStart = 0;
-    for (const [start, end] of hours.sessions) {
+    for (const [start, end] of sessions) {
       const length = end - start;
       for (let offset = 0; offset < length; offset += size) {
-        const from = sessionStart + offset; // minutes k = from+1 … to
-        const to = Math.min(sessionStart + offset + size, sessionStart + length, done);
+        const from = pathIndex(sessionStart + offset); // path minutes k = from+1 … to
+        const to = Math.min(pathIndex(Math.min(sessionStart + offset + size, sessionStart + length)), done);
         if (to <= from) break;
         let high = -Infinity;
         let low = Infinity;

@@ -44,3 +44,43 @@ export function normalFrom(uniform: () => number): () => number {
     return radius * Math.cos(angle);
   };
 }
+
+/** A fast 32-bit mix of a base hash with a whole number and a small tag (murmur3 finaliser). */
+export function mixSeed(base: number, n: number, tag: number): number {
+  let h = (base ^ Math.imul(n | 0, 0x9e3779b1) ^ Math.imul(tag + 1, 0x85ebca6b)) >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** mulberry32 uniforms and Box–Muller normals as one small object (no closures: cheap to make per day). */
+export class SeededRandom {
+  private a: number;
+  private spare = NaN;
+
+  constructor(seed: number) {
+    this.a = seed >>> 0;
+  }
+
+  uniform(): number {
+    this.a = (this.a + 0x6d2b79f5) >>> 0;
+    let t = this.a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+
+  normal(): number {
+    if (!Number.isNaN(this.spare)) {
+      const value = this.spare;
+      this.spare = NaN;
+      return value;
+    }
+    let u = this.uniform();
+    while (u <= Number.EPSILON) u = this.uniform();
+    const radius = Math.sqrt(-2 * Math.log(u));
+    const angle = 2 * Math.PI * this.uniform();
+    this.spare = radius * Math.sin(angle);
+    return radius * Math.cos(angle);
+  }
+}

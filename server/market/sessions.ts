@@ -1,54 +1,123 @@
 /**
  * Trading sessions and days (DOMAIN.md "Markets, sessions, calendars"), as pure functions of time.
  * A day is identified by its day number: whole days since 1970-01-01 in the market's local time zone.
- * Holidays are not modelled yet: in `real` mode every Monday to Friday is a trading day.
+ * In `real` mode the exchange calendars in ./calendars/*.json (2025–2027: holidays and half days of
+ * SSE/SZSE, HKEX and NYSE) decide which weekdays trade; outside the years a calendar covers, every Monday
+ * to Friday trades. A half day keeps the full day's price path: its shorter session runs through it faster.
  */
+import { readFileSync } from 'node:fs';
 import type { StockMarket } from '../../src/shared/api/types';
 import type { ClockMode } from '../config';
 
 export const MINUTE_MS = 60_000;
 export const DAY_MS = 86_400_000;
 
+export type Session = readonly [number, number];
+
 export interface MarketHours {
   timeZone: string;
   /** Continuous sessions as [start, end) minutes from local midnight. */
-  sessions: readonly (readonly [number, number])[];
+  sessions: readonly Session[];
   /** False for `always-open`, where every day trades. */
   weekdaysOnly: boolean;
+  /** Weekdays the exchange is closed (day numbers), with the holiday's name. */
+  holidays?: ReadonlyMap<number, string>;
+  /** Days with shorter sessions (e.g. Christmas Eve), by day number. */
+  halfDays?: ReadonlyMap<number, readonly Session[]>;
 }
 
-const hm = (h: number, m: number) => h * 60 + m;
+/** An exchange calendar data file (server/market/calendars/*.json). */
+export interface CalendarFile {
+  market: string;
+  timeZone: string;
+  sessions: string[];
+  years: number[];
+  provisional: number[];
+  holidays: Record<string, string>;
+  halfDays: Record<string, string[]>;
+}
 
-/** Real sessions per market; `always-open` makes each UTC day one 1440-minute session. */
+/** "09:30-11:30" → [570, 690]; throws on anything else. */
+export function parseSession(text: string): Session {
+  const m = /^(\d\d):(\d\d)-(\d\d):(\d\d)$/.exec(text);
+  if (!m) throw new Error(`calendar: bad session "${text}"`);
+  const start = Number(m[1]) * 60 + Number(m[2]);
+  const end = Number(m[3]) * 60 + Number(m[4]);
+  if (!(start < end && end <= 1440)) throw new Error(`calendar: bad session "${text}"`);
+  return [start, end];
+}
+
+/** "2025-01-28" → its day number; throws unless it is a real date. */
+export function dayOfDate(date: string): number {
+  const t = Date.parse(`${date}T00:00:00Z`);
+  if (
+    !/^\d{4}-\d\d-\d\d$/.test(date) ||
+    !Number.isFinite(t) ||
+    new Date(t).toISOString().slice(0, 10) !== date
+  ) {
+    throw new Error(`calendar: bad date "${date}"`);
+  }
+  return t / DAY_MS;
+}
+
+/** The YYYY-MM-DD of a day number. */
+export function dateOfDay(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Checks a calendar file and turns it into market hours. */
+export function hoursFromCalendar(file: CalendarFile): MarketHours {
+  new Intl.DateTimeFormat('en-US', { timeZone: file.timeZone }); // throws on an unknown zone
+  const holidays = new Map<number, string>();
+  for (const [date, name] of Object.entries(file.holidays)) {
+    const day = dayOfDate(date);
+    if (!file.years.includes(Number(date.slice(0, 4))))
+      throw new Error(`calendar: ${date} outside its years`);
+    if (weekday(day) === 0 || weekday(day) === 6) throw new Error(`calendar: holiday ${date} is a weekend`);
+    holidays.set(day, name);
+  }
+  const halfDays = new Map<number, readonly Session[]>();
+  for (const [date, sessions] of Object.entries(file.halfDays)) {
+    const day = dayOfDate(date);
+    if (holidays.has(day)) throw new Error(`calendar: ${date} is both a holiday and a half day`);
+    halfDays.set(day, sessions.map(parseSession));
+  }
+  return {
+    timeZone: file.timeZone,
+    sessions: file.sessions.map(parseSession),
+    weekdaysOnly: true,
+    holidays,
+    halfDays,
+  };
+}
+
+export function loadCalendar(name: 'cn' | 'hk' | 'us'): CalendarFile {
+  return JSON.parse(
+    readFileSync(new URL(`./calendars/${name}.json`, import.meta.url), 'utf8'),
+  ) as CalendarFile;
+}
+
+const CN_HOURS = hoursFromCalendar(loadCalendar('cn'));
+
+/** Real sessions and calendars per market; `always-open` makes each UTC day one 1440-minute session. */
 export const REAL_HOURS: Record<StockMarket, MarketHours> = {
-  a: {
-    timeZone: 'Asia/Shanghai',
-    sessions: [
-      [hm(9, 30), hm(11, 30)],
-      [hm(13, 0), hm(15, 0)],
-    ],
-    weekdaysOnly: true,
-  },
-  star: {
-    timeZone: 'Asia/Shanghai',
-    sessions: [
-      [hm(9, 30), hm(11, 30)],
-      [hm(13, 0), hm(15, 0)],
-    ],
-    weekdaysOnly: true,
-  },
-  hk: {
-    timeZone: 'Asia/Hong_Kong',
-    sessions: [
-      [hm(9, 30), hm(12, 0)],
-      [hm(13, 0), hm(16, 0)],
-    ],
-    weekdaysOnly: true,
-  },
-  us: { timeZone: 'America/New_York', sessions: [[hm(9, 30), hm(16, 0)]], weekdaysOnly: true },
+  a: CN_HOURS,
+  star: CN_HOURS,
+  hk: hoursFromCalendar(loadCalendar('hk')),
+  us: hoursFromCalendar(loadCalendar('us')),
 };
 
 export const ALWAYS_OPEN_HOURS: MarketHours = { timeZone: 'UTC', sessions: [[0, 1440]], weekdaysOnly: false };
+
+/** The sessions of `day` (shorter on a half day). */
+export function sessionsOn(day: number, hours: MarketHours): readonly Session[] {
+  return hours.halfDays?.get(day) ?? hours.sessions;
+}
+
+/** The holiday closing the market on `day`, if any. */
+export function holidayOn(day: number, hours: MarketHours): string | undefined {
+  return hours.holidays?.get(day);
+}
 
 export function hoursFor(market: StockMarket, mode: ClockMode): MarketHours {
   return mode === 'always-open' ? ALWAYS_OPEN_HOURS : REAL_HOURS[market];
@@ -56,9 +125,26 @@ export function hoursFor(market: StockMarket, mode: ClockMode): MarketHours {
 
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 
-/** Minutes the time zone is ahead of UTC at instant `t` (e.g. 480 for Asia/Shanghai). */
+const offsetCache = new Map<string, number>();
+const OFFSET_BUCKET_MS = 30 * MINUTE_MS;
+
+/**
+ * Minutes the time zone is ahead of UTC at instant `t`, memoised per half hour (every offset change of the
+ * markets' zones happens on a whole hour).
+ */
 export function tzOffsetMinutes(timeZone: string, t: number): number {
   if (timeZone === 'UTC') return 0;
+  const key = `${timeZone}|${Math.floor(t / OFFSET_BUCKET_MS)}`;
+  let offset = offsetCache.get(key);
+  if (offset === undefined) {
+    if (offsetCache.size > 200_000) offsetCache.clear();
+    offset = computeTzOffsetMinutes(timeZone, t);
+    offsetCache.set(key, offset);
+  }
+  return offset;
+}
+
+function computeTzOffsetMinutes(timeZone: string, t: number): number {
   let f = offsetFormatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
@@ -100,7 +186,7 @@ export function weekday(day: number): number {
 export function isTradingDay(day: number, hours: MarketHours): boolean {
   if (!hours.weekdaysOnly) return true;
   const w = weekday(day);
-  return w !== 0 && w !== 6;
+  return w !== 0 && w !== 6 && !hours.holidays?.has(day);
 }
 
 export function previousTradingDay(day: number, hours: MarketHours): number {
@@ -115,9 +201,13 @@ export function nextTradingDay(day: number, hours: MarketHours): number {
   return d;
 }
 
-/** Minutes of continuous trading in one day. */
+/** Minutes of continuous trading in one full day. */
 export function sessionMinutes(hours: MarketHours): number {
   return hours.sessions.reduce((sum, [start, end]) => sum + (end - start), 0);
+}
+
+function minutesOf(sessions: readonly Session[]): number {
+  return sessions.reduce((sum, [start, end]) => sum + (end - start), 0);
 }
 
 /** The local minute of day at which `elapsed` session minutes have passed (0 … sessionMinutes). */
@@ -147,23 +237,52 @@ export function sessionPosition(t: number, hours: MarketHours): SessionPosition 
   const local = t + offset * MINUTE_MS;
   const day = Math.floor(local / DAY_MS);
   const minute = (local - day * DAY_MS) / MINUTE_MS;
-  const first = hours.sessions[0];
+  const sessions = sessionsOn(day, hours);
+  const first = sessions[0];
+  const full = sessionMinutes(hours);
   if (!first || !isTradingDay(day, hours) || minute < first[0]) {
-    return { day: previousTradingDay(day, hours), elapsed: sessionMinutes(hours), inSession: false };
+    return { day: previousTradingDay(day, hours), elapsed: full, inSession: false };
   }
   let elapsed = 0;
   let inSession = false;
-  for (const [start, end] of hours.sessions) {
+  for (const [start, end] of sessions) {
     if (minute >= start && minute < end) inSession = true;
     elapsed += Math.min(Math.max(minute - start, 0), end - start);
   }
+  const length = minutesOf(sessions);
+  // A half day runs the whole day's path in its shorter session.
+  if (length !== full) elapsed = length > 0 ? (elapsed * full) / length : full;
   return { day, elapsed, inSession };
 }
 
 /** The instant the first session of `day` opens. */
 export function dayOpenTime(day: number, hours: MarketHours): number {
-  const first = hours.sessions[0];
+  const first = sessionsOn(day, hours)[0];
   return localMinuteToUtc(day, first ? first[0] : 0, hours.timeZone);
+}
+
+/** The instant the last session of `day` closes (early on a half day). */
+export function dayCloseTime(day: number, hours: MarketHours): number {
+  const sessions = sessionsOn(day, hours);
+  const last = sessions[sessions.length - 1];
+  return localMinuteToUtc(day, last ? last[1] : 1440, hours.timeZone);
+}
+
+/**
+ * The instant at which `elapsed` minutes of `day`'s price path are done (the path has sessionMinutes
+ * steps; a half day's shorter sessions cover it proportionally).
+ */
+export function elapsedToUtc(day: number, elapsed: number, hours: MarketHours): number {
+  const sessions = sessionsOn(day, hours);
+  const full = sessionMinutes(hours);
+  const length = minutesOf(sessions);
+  let left = length === full ? elapsed : (elapsed * length) / full;
+  for (const [start, end] of sessions) {
+    const len = end - start;
+    if (left <= len) return localMinuteToUtc(day, start, hours.timeZone) + left * MINUTE_MS;
+    left -= len;
+  }
+  return dayCloseTime(day, hours);
 }
 
 /** When shares bought at `t` become sellable under T+1: the next trading day's open. */

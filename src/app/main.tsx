@@ -1,6 +1,6 @@
 /** The app's entry: theme and language first, then the router, then the service worker. */
 import './styles/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import TypesafeI18n from '../../locales/i18n-react';
@@ -9,16 +9,27 @@ import { resolveStartLocale, switchLocale } from './i18n/locale';
 import { registerNavigator } from './navigation';
 import { router } from './router';
 import { locale$ } from './state/locale';
+import { effectivePriceColors, priceColors$ } from './state/price-colors';
 import { theme$ } from './state/theme';
 import { registerServiceWorker } from './sw-registration';
 import { ThemeSync } from './theme/ThemeSync';
 import { applyTheme } from './theme/themes';
 
+/** Starts loading the code chunk of the screen the URL shows; rendering does not wait for more than that. */
+async function preloadFirstScreen(): Promise<void> {
+  try {
+    await router.load();
+  } catch {
+    // A failed preload is retried, and shown, by the router once it renders.
+  }
+}
+
 async function start(): Promise<void> {
-  applyTheme(theme$.peek());
   // `?lang=` on any URL switches the language and stores it; only that dictionary is loaded.
   const locale = resolveStartLocale(window.location.search, locale$.peek());
-  await switchLocale(locale);
+  applyTheme(theme$.peek(), effectivePriceColors(priceColors$.peek(), locale));
+  // The dictionary and the first screen's code chunk load side by side, not one after the other.
+  await Promise.all([switchLocale(locale), preloadFirstScreen()]);
   registerNavigator(
     (to) => void router.navigate({ to }),
     () => router.state.location.pathname,
@@ -26,14 +37,18 @@ async function start(): Promise<void> {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
-  createRoot(container).render(
-    <StrictMode>
-      <TypesafeI18n locale={locale}>
-        <LocaleSync />
-        <ThemeSync />
-        <RouterProvider router={router} />
-      </TypesafeI18n>
-    </StrictMode>,
+  const root = createRoot(container);
+  // A transition renders in slices that yield to the browser, instead of one long task at start-up.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <TypesafeI18n locale={locale}>
+          <LocaleSync />
+          <ThemeSync />
+          <RouterProvider router={router} />
+        </TypesafeI18n>
+      </StrictMode>,
+    ),
   );
   registerServiceWorker();
 }

@@ -15,7 +15,9 @@ import {
 import type { StockMarket } from '../shared/api/types';
 import { ErrorState, Loading } from './components/StatusViews';
 import { RootLayout } from './routes/RootLayout';
-import { HOME_PATH } from './routes/route-table';
+import { HOME_PATH, ROUTE_TABLE, type AppPath } from './routes/route-table';
+
+const notBuiltScreen = lazyRouteComponent(() => import('./routes/NotBuiltScreen'), 'NotBuiltScreen');
 
 function RedirectHome() {
   return <Navigate to={HOME_PATH} replace />;
@@ -80,12 +82,6 @@ const warehouseRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/trade/PositionsScreen'), 'PositionsScreen'),
 });
 
-const myListRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/MyList',
-  component: lazyRouteComponent(() => import('./routes/NotBuiltScreen'), 'NotBuiltScreen'),
-});
-
 const userRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/user',
@@ -124,19 +120,51 @@ const fundingDetailsRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/wallet/FundFlowScreen'), 'FundFlowScreen'),
 });
 
+/** spec §2 route list: /kline?code= is the full-screen candle chart. */
+const klineRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/kline',
+  validateSearch: codeSearch,
+  component: lazyRouteComponent(() => import('./routes/market/KlineScreen'), 'KlineScreen'),
+});
+
+/** Paths with a route of their own above; every other route of the table shows the not-built page. */
+const OWN_PATHS = [
+  '/home',
+  '/trading-list',
+  '/hk-list',
+  '/warehouse',
+  '/user',
+  '/login',
+  '/register',
+  '/listdetail',
+  '/buy',
+  '/FundingDetails',
+  '/kline',
+] as const satisfies readonly AppPath[];
+type NotBuiltPath = Exclude<AppPath, (typeof OWN_PATHS)[number]>;
+const isNotBuiltPath = (path: AppPath): path is NotBuiltPath =>
+  !(OWN_PATHS as readonly AppPath[]).includes(path);
+
+/** Routes a later issue builds: an honest, translated "not built yet" page (NotBuiltScreen). */
+const notBuiltRoutes = ROUTE_TABLE.map((meta) => meta.path)
+  .filter(isNotBuiltPath)
+  .map((path) => createRoute({ getParentRoute: () => rootRoute, path, component: notBuiltScreen }));
+
 const routeTree = rootRoute.addChildren([
   indexRoute,
   homeRoute,
   tradingListRoute,
   hkListRoute,
   warehouseRoute,
-  myListRoute,
   userRoute,
   loginRoute,
   registerRoute,
   listDetailRoute,
   buyRoute,
   fundingDetailsRoute,
+  klineRoute,
+  ...notBuiltRoutes,
 ]);
 
 export const router = createRouter({

@@ -10,6 +10,12 @@ export type ValidationKey =
   | 'passwordInvalid'
   | 'passwordConfirmEmpty'
   | 'passwordsDiffer'
+  | 'newPasswordInconsistent'
+  | 'withdrawPasswordInvalid'
+  | 'idCardBirthDate'
+  | 'idCardCheckDigit'
+  | 'imageType'
+  | 'imageTooLarge'
   | 'codeEmpty'
   | 'codeInvalid'
   | 'inviteCodeEmpty'
@@ -59,6 +65,22 @@ export function checkPasswordConfirm(password: string, confirm: string): Validat
   return normalizePassword(password) === c ? null : 'passwordsDiffer';
 }
 
+/** Change password: the new password and its confirmation ("the new password is inconsistent"). */
+export function checkNewPasswordConfirm(password: string, confirm: string): ValidationKey | null {
+  const c = normalizePassword(confirm);
+  if (c === '') return 'passwordConfirmEmpty';
+  return normalizePassword(password) === c ? null : 'newPasswordInconsistent';
+}
+
+/** The withdrawal password: 6 digits. */
+export const WITHDRAW_PASSWORD_PATTERN = /^\d{6}$/;
+
+export function checkWithdrawPassword(raw: string | undefined | null): ValidationKey | null {
+  const value = (raw ?? '').trim();
+  if (value === '') return 'passwordEmpty';
+  return WITHDRAW_PASSWORD_PATTERN.test(value) ? null : 'withdrawPasswordInvalid';
+}
+
 export function checkSmsCode(code: string | undefined | null): ValidationKey | null {
   const value = (code ?? '').trim();
   if (value === '') return 'codeEmpty';
@@ -80,8 +102,41 @@ export function checkChineseName(name: string | undefined | null): ValidationKey
   return CHINESE_NAME_PATTERN.test((name ?? '').trim()) ? null : 'nameInvalid';
 }
 
-export function checkIdCard(id: string | undefined | null): ValidationKey | null {
-  return ID_CARD_PATTERN.test((id ?? '').trim()) ? null : 'idCardInvalid';
+/** ISO 7064 MOD 11-2 weights of the first 17 digits of an 18-digit ID number (GB 11643). */
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const ID_CHECK_CHARS = '10X98765432';
+
+/** The check character (0-9 or X) of the first 17 digits of an 18-digit ID number. */
+export function idCardCheckChar(first17: string): string {
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += Number(first17[i]) * (ID_WEIGHTS[i] ?? 0);
+  return ID_CHECK_CHARS[sum % 11] ?? '';
+}
+
+/** True for a real calendar date, not after `today` and not before 1800. */
+function isRealBirthDate(year: number, month: number, day: number, today: Date): boolean {
+  if (year < 1800 || month < 1 || month > 12 || day < 1) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    return false;
+  }
+  return date.getTime() <= Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+}
+
+/**
+ * spec §5 and DOMAIN.md: 15 digits (birth date YYMMDD of 19YY), or 18 with a real birth date YYYYMMDD
+ * and the ISO 7064 MOD 11-2 check character (0-9 or X). `today` bounds the birth date (tests pin it).
+ */
+export function checkIdCard(id: string | undefined | null, today: Date = new Date()): ValidationKey | null {
+  const value = (id ?? '').trim().toUpperCase();
+  if (!ID_CARD_PATTERN.test(value)) return 'idCardInvalid';
+  const [y, m, d] =
+    value.length === 18
+      ? [Number(value.slice(6, 10)), Number(value.slice(10, 12)), Number(value.slice(12, 14))]
+      : [1900 + Number(value.slice(6, 8)), Number(value.slice(8, 10)), Number(value.slice(10, 12))];
+  if (!isRealBirthDate(y, m, d, today)) return 'idCardBirthDate';
+  if (value.length === 18 && idCardCheckChar(value.slice(0, 17)) !== value[17]) return 'idCardCheckDigit';
+  return null;
 }
 
 export function checkBankCard(no: string | undefined | null): ValidationKey | null {

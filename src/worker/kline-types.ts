@@ -1,4 +1,8 @@
 /** What crosses the worker boundary: bars as columns of typed arrays in, ready-to-draw series out. */
+import type { Overlay, SubChart } from '../shared/chart-lines';
+import type { BarValues } from './indicator-engine';
+
+export type { BarValues } from './indicator-engine';
 
 /** One bar per index, oldest first; each column is transferred, not copied. */
 export interface BarColumns {
@@ -8,31 +12,103 @@ export interface BarColumns {
   low: Float64Array;
   close: Float64Array;
   volume: Float64Array;
+  /** Intraday only: the station's running average price (NaN where a row has none). */
+  avg?: Float64Array;
 }
 
-export interface KlineRequest {
+/** 'kline': candles and indicators; 'intraday': today's price and average price lines and volume. */
+export type ChartMode = 'kline' | 'intraday';
+
+/** How the category axis labels a bar: "2025-03-12", "03-12 10:35" or "10:35". */
+export type LabelStyle = 'date' | 'minute' | 'time';
+
+/** The colours of a rising and a falling bar: the user's up/down convention (red-up or green-up). */
+export interface UpDownColors {
+  up: string;
+  down: string;
+}
+
+export interface OpenSeriesRequest {
   bars: BarColumns;
-  /** The MA periods to draw, e.g. [5, 10, 20]. */
-  maPeriods: number[];
+  mode: ChartMode;
+  labelStyle: LabelStyle;
   /** IANA zone the bar times are labelled in (the instrument's market). */
   timeZone?: string;
+  colors: UpDownColors;
+  /** BOLL with the sample standard deviation (N−1) instead of the population one. */
+  bollSample?: boolean;
 }
 
-export interface MaLine {
-  period: number;
-  /** null where the MA has no value yet (the first period−1 bars): echarts leaves a gap. */
-  values: (number | null)[];
-  /** The latest value, for the legend. */
-  last: number | null;
-}
+/**
+ * Names of the lines the worker draws: ma5…ma60, ema12, ema26, bollMid/bollUpper/bollLower, dif, dea,
+ * macd (the ×2 bar), k, d, j, rsi6/rsi12/rsi24, volMa5, volMa10, and intraday price and avg.
+ */
+export type LineKey = string;
 
 export interface KlineSeries {
-  /** Category axis labels, "yyyy-MM-dd". */
-  dates: string[];
+  mode: ChartMode;
+  /** Category axis labels. */
+  labels: string[];
   /** Candlestick data in echarts' order: [open, close, low, high]. */
   candles: [number, number, number, number][];
-  /** Volume split by the bar's direction, so each half can take its colour: null where the other applies. */
-  volumeUp: (number | null)[];
-  volumeDown: (number | null)[];
-  ma: MaLine[];
+  volume: number[];
+  /** Each volume bar's colour by the up/down convention passed in. */
+  volumeColors: string[];
+  /** Every line, one value per bar; null where it has no value yet (echarts leaves a gap). */
+  lines: Record<LineKey, (number | null)[]>;
+}
+
+/** What one live bar changed: the values at `index`, which is a new bar when `appended`. */
+export interface KlinePatch {
+  index: number;
+  appended: boolean;
+  label: string;
+  candle: [number, number, number, number];
+  volume: number;
+  volumeColor: string;
+  lines: Record<LineKey, number | null>;
+}
+
+export type LiveBar = BarValues;
+
+export type { Overlay, SubChart } from '../shared/chart-lines';
+
+export interface ChartView {
+  overlay: Overlay;
+  sub: SubChart;
+}
+
+/** The theme colours the chart draws with. */
+export interface ChartPalette {
+  up: string;
+  down: string;
+  flat: string;
+  text2: string;
+  border: string;
+  accent: string;
+}
+
+/** The canvas' size in CSS pixels and the screen's pixel ratio. */
+export interface ChartSize {
+  width: number;
+  height: number;
+  dpr: number;
+}
+
+/**
+ * A pointer event of the page's canvas, in echarts' (zrender's) terms and canvas CSS pixels: press,
+ * move and release drive drag and the crosshair, `mousewheel` and `pinch` zoom, `leave` hides the crosshair.
+ */
+export type PointerMessage =
+  | { type: 'mousedown' | 'mousemove' | 'mouseup'; x: number; y: number; touch: boolean }
+  | { type: 'mousewheel'; x: number; y: number; delta: number }
+  | { type: 'pinch'; x: number; y: number; scale: number }
+  | { type: 'leave' };
+
+/** What the page shows beside the canvas: how many bars, and the values of the bar under the crosshair. */
+export interface KlineSummary {
+  mode: ChartMode;
+  count: number;
+  /** The latest bar's values, the readout when no bar is under the crosshair. */
+  last: KlinePatch | null;
 }

@@ -176,17 +176,22 @@ describe.each(dbTargets)('registration and sessions (%s)', (db) => {
       password: 'Please enter the password',
       code: 'Please enter the verification code',
     });
-    // zh-TW has no locale folder yet: it falls back to zh-CN; Thai falls back to English.
+    // Traditional Chinese, Thai and Vietnamese have their own locale folders and answer in their language.
     expect(
       failure(await client.withLang('zh-TW').post('/api/sms/sendRegSms.do', { phone: 'x' })).fields,
     ).toEqual({
-      phone: '请输入正确的手机号',
+      phone: '請輸入正確的手機號碼',
     });
     expect(failure(await client.withLang('th').post('/api/sms/sendRegSms.do', { phone: '' })).fields).toEqual(
       {
-        phone: 'The phone number cannot be empty',
+        phone: 'โปรดกรอกหมายเลขโทรศัพท์',
       },
     );
+    expect(
+      failure(await client.withLang('vi-VN,vi;q=0.9').post('/api/sms/sendRegSms.do', { phone: '' })).fields,
+    ).toEqual({
+      phone: 'Số điện thoại không được để trống',
+    });
   });
 
   it('records the inviter and refuses an unknown invitation code', async () => {

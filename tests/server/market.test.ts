@@ -1,5 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Bar, DayBars, MinuteBars, Page, Quote, StockDetail } from '../../src/shared/api/types';
+import type {
+  Bar,
+  DayBars,
+  ExchangeRates,
+  HaltEntry,
+  LimitUpEntry,
+  MinuteBars,
+  MoveCounts,
+  Page,
+  Quote,
+  StockDetail,
+} from '../../src/shared/api/types';
 import { DAY_MS } from '../../server/market/sessions';
 import {
   T0,
@@ -47,9 +58,17 @@ describe.each(dbTargets)('market data (%s)', (db) => {
     expect(page2.list.map((q) => q.code)).toEqual(all.list.slice(3, 6).map((q) => q.code));
     const defaults = data(await client.get<Page<Quote>>('/api/stock/getStock.do', { market: 'hk' }));
     expect(defaults).toMatchObject({ pageNum: 1, pageSize: 15 });
-    expect(defaults.list.map((q) => q.code)).toEqual(
-      expect.arrayContaining(['00700', '09988', '03690', '01810', '00005', '02318']),
-    );
+    expect(defaults.list).toHaveLength(15);
+    const hkCodes: string[] = [];
+    for (let pageNum = 1; hkCodes.length < defaults.total; pageNum++) {
+      const page = data(
+        await client.get<Page<Quote>>('/api/stock/getStock.do', { market: 'hk', pageNum, pageSize: 100 }),
+      );
+      expect(page.list.length).toBeGreaterThan(0);
+      hkCodes.push(...page.list.map((q) => q.code));
+    }
+    expect(new Set(hkCodes).size).toBe(defaults.total);
+    expect(hkCodes).toEqual(expect.arrayContaining(['00700', '09988', '03690', '01810', '00005', '02318']));
     const beyond = data(
       await client.get<Page<Quote>>('/api/stock/getStock.do', { market: 'us', pageNum: 50 }),
     );
@@ -65,8 +84,11 @@ describe.each(dbTargets)('market data (%s)', (db) => {
         await client.get<Page<Quote>>('/api/stock/getStock.do', { market: 'us', sort: `-${field}` }),
       ).list;
       const values = up.map((q) => q[field]);
+      const downValues = down.map((q) => q[field]);
       expect(values).toEqual([...values].sort((a, b) => a - b));
-      expect(down.map((q) => q[field])).toEqual([...values].sort((a, b) => b - a));
+      expect(downValues).toEqual([...downValues].sort((a, b) => b - a));
+      // The first page ascending holds the smallest values, descending the largest.
+      expect(downValues[0]).toBeGreaterThanOrEqual(values[values.length - 1]!);
     }
   });
 
@@ -78,7 +100,11 @@ describe.each(dbTargets)('market data (%s)', (db) => {
     expect(await search('a', '茅台')).toEqual(['600519']);
     expect(await search('a', 'gzmt')).toEqual(['600519']);
     expect(await search('a', 'Moutai')).toEqual(['600519']);
-    expect(await search('a', '6005')).toEqual(['600519']);
+    expect(await search('a', '600519')).toEqual(['600519']);
+    const prefix = await search('a', '6005');
+    expect(prefix).toContain('600519');
+    expect(prefix.every((code) => code.includes('6005'))).toBe(true);
+    expect(await search('a', 'kgzmt')).toEqual([]);
     expect(await search('star', '中芯')).toEqual(['688981']);
     expect(await search('hk', 'tencent')).toEqual(['00700']);
     expect(await search('us', 'AAPL')).toEqual(['AAPL']);
@@ -267,5 +293,377 @@ describe('the seeded market', () => {
     } finally {
       await Promise.all([a.close(), b.close(), c.close()]);
     }
+  });
+});
+
+describe.each(dbTargets)('adjusted history and suspensions over HTTP (%s)', (db) => {
+  let station: TestStation<FixedClock>;
+  let client: ApiClient;
+
+  beforeAll(async () => {
+    station = await startStation({ db });
+    client = api(station.url);
+  });
+  afterAll(async () => station?.close());
+
+  it('serves forward- and backward-adjusted day bars that invert each other', async () => {
+    const bars = async (adjust: string) =>
+      data(await client.get<DayBars>('/api/stock/getDayK.do', { code: '600519', adjust, limit: 1000 }));
+    const none = await bars('none');
+    const forward = await bars('forward');
+    const backward = await bars('backward');
+    expect([forward.adjust, backward.adjust]).toEqual(['forward', 'backward']);
+    expect(forward.bars.map((b) => b[0])).toEqual(none.bars.map((b) => b[0]));
+    const total = backward.bars.at(-1)![4] / none.bars.at(-1)![4];
+    expect(total).toBeGreaterThan(1); // at least one dividend or bonus issue in the window
+    for (let i = 0; i < none.bars.length; i++) {
+      expect(backward.bars[i]![4] / forward.bars[i]![4] / total).toBeCloseTo(1, 3);
+      expect(forward.bars[i]![5]).toBe(none.bars[i]![5]);
+    }
+    expect(forward.bars.at(-1)).toEqual(none.bars.at(-1));
+    expect(forward.bars.some((b, i) => b[4] !== none.bars[i]![4])).toBe(true);
+    expect((await client.get('/api/stock/getDayK.do', { code: '600519', adjust: 'sideways' })).http).toBe(
+      400,
+    );
+  });
+
+  it('shows a suspended stock as suspended, without a bar for the day, and refuses orders for it', async () => {
+    const { market } = station.app;
+    const today = Math.floor(T0 / DAY_MS);
+    let found: { code: string; day: number } | null = null;
+    for (const instrument of market.instruments) {
+      const series = market.series(instrument);
+      for (let day = today - 200; day <= today && !found; day++) {
+        if (series.record(day).suspended) found = { code: instrument.code, day };
+      }
+      if (found) break;
+    }
+    expect(found, 'some stock is suspended on some day of the last 200').not.toBeNull();
+    station.clock.set(found!.day * DAY_MS + 12 * 3_600_000);
+    try {
+      const detail = data(
+        await client.get<StockDetail>('/api/stock/getSingleStock.do', { code: found!.code }),
+      );
+      expect(detail).toMatchObject({ status: 'suspended', volume: 0, price: detail.prevClose });
+      const days = data(await client.get<DayBars>('/api/stock/getDayK.do', { code: found!.code, limit: 5 }));
+      expect(days.bars.every((b) => b[0] < found!.day * DAY_MS)).toBe(true);
+      const user = await register(client);
+      const res = await user.client.post('/user/buy.do', {
+        code: found!.code,
+        lots: 1,
+        leverage: 1,
+        requestId: newRequestId(),
+      });
+      expect(failure(res)).toMatchObject({ status: 409, code: 'OUTSIDE_TRADING_HOURS' });
+      await station.assertLedger();
+    } finally {
+      station.clock.set(T0);
+    }
+  });
+});
+
+describe.each(dbTargets)('market breadth and suspensions lists (%s)', (db) => {
+  let station: TestStation<FixedClock>;
+  let client: ApiClient;
+
+  beforeAll(async () => {
+    station = await startStation({ db });
+    client = api(station.url);
+  });
+  afterAll(async () => station?.close());
+
+  it('counts rising, falling, flat, limit-up, limit-down and suspended stocks, agreeing with the quotes', async () => {
+    const counts = data(await client.get<MoveCounts>('/api/stock/getZdfNumber.do', { market: 'a' }));
+    const quotes: Quote[] = [];
+    for (let pageNum = 1; quotes.length === (pageNum - 1) * 100; pageNum++) {
+      const page = data(
+        await client.get<Page<Quote>>('/api/stock/getStock.do', { market: 'a', pageNum, pageSize: 100 }),
+      );
+      quotes.push(...page.list);
+      if (page.list.length === 0) break;
+    }
+    expect(counts.total).toBe(quotes.length);
+    expect(counts.rising + counts.falling + counts.flat + counts.suspended).toBe(counts.total);
+    expect(counts.rising).toBe(quotes.filter((q) => q.price > q.prevClose).length);
+    expect(counts.falling).toBe(quotes.filter((q) => q.price < q.prevClose).length);
+    expect(counts.flat + counts.suspended).toBe(quotes.filter((q) => q.price === q.prevClose).length);
+    expect(counts.limitUp).toBeLessThanOrEqual(counts.rising);
+    expect(counts.limitDown).toBeLessThanOrEqual(counts.falling);
+    expect(counts).toMatchObject({ market: 'a', time: T0 });
+    expect((await client.get('/api/stock/getZdfNumber.do', {})).http).toBe(400);
+    expect((await client.get('/api/stock/getZdfNumber.do', { market: 'moon' })).http).toBe(400);
+  });
+
+  it('lists a stock as suspended while it halts and as resumed once it trades again', async () => {
+    const { market } = station.app;
+    const today = Math.floor(T0 / DAY_MS);
+    let found: { code: string; first: number; resumed: number } | null = null;
+    for (const instrument of market.instruments.filter((i) => i.market === 'a')) {
+      const series = market.series(instrument);
+      for (let day = today - 300; day <= today && !found; day++) {
+        if (series.record(day).suspended && !series.record(day - 1).suspended) {
+          let end = day;
+          while (series.record(end).suspended) end++;
+          if (end <= today) found = { code: instrument.code, first: day, resumed: end };
+        }
+      }
+      if (found) break;
+    }
+    expect(found).not.toBeNull();
+    const { code, first, resumed } = found!;
+    try {
+      station.clock.set(first * DAY_MS + 12 * 3_600_000);
+      const halted = data(await client.get<HaltEntry[]>('/api/stock/getStop.do', { market: 'a' }));
+      const mine = halted.find((h) => h.code === code);
+      expect(mine).toMatchObject({ state: 'suspended', since: first * DAY_MS, days: 1 });
+      expect(halted.findIndex((h) => h.state === 'resumed')).not.toBe(0);
+      const counts = data(await client.get<MoveCounts>('/api/stock/getZdfNumber.do', { market: 'a' }));
+      expect(counts.suspended).toBe(halted.filter((h) => h.state === 'suspended').length);
+      station.clock.set(resumed * DAY_MS + 12 * 3_600_000);
+      const after = data(await client.get<HaltEntry[]>('/api/stock/getStop.do', { market: 'a' }));
+      expect(after.find((h) => h.code === code)).toMatchObject({
+        state: 'resumed',
+        since: resumed * DAY_MS,
+        days: resumed - first,
+      });
+      const detail = data(await client.get<StockDetail>('/api/stock/getSingleStock.do', { code }));
+      expect(detail.status).toBe('trading');
+      expect((await client.get('/api/stock/getStop.do', { market: 'a', extra: '1' })).http).toBe(400);
+    } finally {
+      station.clock.set(T0);
+    }
+  });
+});
+
+describe.each(dbTargets)('top lists, limit-up board, prefixed codes and exchange rates (%s)', (db) => {
+  let station: TestStation<FixedClock>;
+  let client: ApiClient;
+
+  beforeAll(async () => {
+    station = await startStation({ db });
+    client = api(station.url);
+  });
+  afterAll(async () => station?.close());
+
+  it('ranks the top gainers, losers and turnover of a market', async () => {
+    const top = async (by: string, limit = 10) =>
+      data(await client.get<Quote[]>('/api/stock/getTop.do', { market: 'hk', by, limit }));
+    const gainers = await top('gainers');
+    const losers = await top('losers', 5);
+    const turnover = await top('turnover');
+    expect(gainers).toHaveLength(10);
+    expect(losers).toHaveLength(5);
+    const sorted = data(
+      await client.get<Page<Quote>>('/api/stock/getStock.do', {
+        market: 'hk',
+        sort: '-changePct',
+        pageSize: 10,
+      }),
+    ).list;
+    expect(gainers).toEqual(sorted);
+    expect(losers.map((q) => q.changePct)).toEqual(losers.map((q) => q.changePct).sort((a, b) => a - b));
+    expect(turnover.map((q) => q.turnover)).toEqual(turnover.map((q) => q.turnover).sort((a, b) => b - a));
+    expect(gainers[0]!.changePct).toBeGreaterThan(losers[0]!.changePct);
+    expect((await client.get('/api/stock/getTop.do', { market: 'hk', limit: 51 })).http).toBe(400);
+    expect((await client.get('/api/stock/getTop.do', { market: 'hk', by: 'luck' })).http).toBe(400);
+  });
+
+  it('puts stocks at their limit-up on the board, earliest first, and nothing else', async () => {
+    const { market } = station.app;
+    const today = Math.floor(T0 / DAY_MS);
+    // Find a moment when some A-share sits at limit-up, with the station's own market.
+    let moment: number | null = null;
+    for (const instrument of market.instruments.filter((i) => i.market === 'a')) {
+      const series = market.series(instrument);
+      for (let day = today - 100; day < today && moment === null; day++) {
+        const r = series.record(day);
+        if (r.limits && r.close === r.limits.up) moment = day * DAY_MS + DAY_MS - 60_000;
+      }
+      if (moment !== null) break;
+    }
+    expect(moment).not.toBeNull();
+    station.clock.set(moment!);
+    try {
+      const board = data(await client.get<LimitUpEntry[]>('/api/stock/getztb.do', { market: 'a' }));
+      expect(board.length).toBeGreaterThan(0);
+      for (const entry of board) {
+        const detail = data(
+          await client.get<StockDetail>('/api/stock/getSingleStock.do', { code: entry.code }),
+        );
+        expect(detail.price).toBe(detail.limitUp);
+        expect(entry.price).toBe(detail.limitUp);
+        expect(entry.firstReached).toBeGreaterThanOrEqual(Math.floor(moment! / DAY_MS) * DAY_MS);
+        expect(entry.firstReached).toBeLessThanOrEqual(moment!);
+      }
+      expect(board.map((e) => e.firstReached)).toEqual(
+        board.map((e) => e.firstReached).sort((a, b) => a - b),
+      );
+      const counts = data(await client.get<MoveCounts>('/api/stock/getZdfNumber.do', { market: 'a' }));
+      expect(counts.limitUp).toBe(board.length);
+      expect(data(await client.get<LimitUpEntry[]>('/api/stock/getztb.do', { market: 'us' }))).toEqual([]);
+    } finally {
+      station.clock.set(T0);
+    }
+  });
+
+  it('finds a stock by its code with or without the exchange prefix', async () => {
+    const byCode = async (code: string) =>
+      client.get<StockDetail>('/api/stock/getSingleStockByCode.do', { code });
+    expect(data(await byCode('sh600519')).code).toBe('600519');
+    expect(data(await byCode('SZ000001')).code).toBe('000001');
+    expect(data(await byCode('hk00700')).code).toBe('00700');
+    expect(data(await byCode('usAAPL')).code).toBe('AAPL');
+    expect(data(await byCode('600519'))).toEqual(
+      data(await client.get<StockDetail>('/api/stock/getSingleStock.do', { code: '600519' })),
+    );
+    expect((await byCode('sz600519')).http).toBe(404);
+    expect((await byCode('hkAAPL')).http).toBe(404);
+    expect((await byCode('sh 600519')).http).toBe(400);
+  });
+
+  it('quotes CNY, HKD and USD with a daily drift, the same all day and within the HKD band', async () => {
+    const rate = async () => data(await client.get<ExchangeRates>('/api/site/exchange/rate'));
+    const today = await rate();
+    expect(today.date).toBe('2025-03-12');
+    expect(today.perUsd.USD).toBe(1);
+    expect(today.perUsd.CNY).toBeGreaterThan(6);
+    expect(today.perUsd.CNY).toBeLessThan(8.5);
+    expect(today.perUsd.HKD).toBeGreaterThanOrEqual(7.75);
+    expect(today.perUsd.HKD).toBeLessThanOrEqual(7.85);
+    expect(today.cnyPer.USD).toBe(today.perUsd.CNY);
+    expect(today.cnyPer.HKD).toBeCloseTo(today.perUsd.CNY / today.perUsd.HKD, 6);
+    try {
+      station.clock.set(T0 + 3_600_000);
+      expect((await rate()).perUsd).toEqual(today.perUsd);
+      station.clock.set(T0 + DAY_MS);
+      const tomorrow = await rate();
+      expect(tomorrow.date).toBe('2025-03-13');
+      expect(tomorrow.perUsd.CNY).not.toBe(today.perUsd.CNY);
+      expect(Math.abs(Math.log(tomorrow.perUsd.CNY / today.perUsd.CNY))).toBeLessThan(0.02);
+    } finally {
+      station.clock.set(T0);
+    }
+    expect((await client.get('/api/site/exchange/rate', { currency: 'EUR' })).http).toBe(400);
+  });
+});
+
+describe.each(dbTargets)('index quotes and bars (%s)', (db) => {
+  let station: TestStation<FixedClock>;
+  let client: ApiClient;
+
+  beforeAll(async () => {
+    station = await startStation({ db });
+    client = api(station.url);
+  });
+  afterAll(async () => station?.close());
+
+  it('lists the twelve indexes, by region, and quotes one', async () => {
+    const all = data(await client.get<Quote[]>('/api/index/queryListIndex.do'));
+    expect(all).toHaveLength(12);
+    expect(all.every((q) => q.market === 'index' && q.price > 0)).toBe(true);
+    const cn = data(await client.get<Quote[]>('/api/index/queryListIndex.do', { region: 'cn' }));
+    expect(cn.map((q) => q.code)).toEqual(
+      expect.arrayContaining(['SH000001', 'SZ399001', 'SZ399006', 'SH000300']),
+    );
+    const us = data(await client.get<Quote[]>('/api/index/queryListIndex.do', { region: 'us' }));
+    expect(us.map((q) => q.code).sort()).toEqual(['DJI', 'IXIC', 'SPX']);
+    const hsi = data(await client.get<Quote>('/api/index/querySingleIndex.do', { code: 'hsi' }));
+    expect(hsi).toMatchObject({ code: 'HSI', name: '恒生指数', market: 'index' });
+    expect(hsi).toEqual(all.find((q) => q.code === 'HSI'));
+    expect((await client.get('/api/index/querySingleIndex.do', { code: '600519' })).http).toBe(404);
+    expect((await client.get('/api/index/queryListIndex.do', { region: 'eu' })).http).toBe(400);
+  });
+
+  it('gives index day and minute bars that end at the current quote, and never trades an index', async () => {
+    const quote = data(await client.get<Quote>('/api/index/querySingleIndex.do', { code: 'SH000300' }));
+    const days = data(
+      await client.get<DayBars>('/api/stock/getIndexDayK.do', { code: 'SH000300', limit: 300 }),
+    );
+    expect(days.bars).toHaveLength(300);
+    days.bars.forEach((b) => expectWellFormed(b, 6));
+    expect(days.bars.at(-1)![4]).toBe(quote.price);
+    const weeks = data(
+      await client.get<DayBars>('/api/stock/getIndexDayK.do', {
+        code: 'SH000300',
+        period: 'week',
+        limit: 10,
+      }),
+    );
+    expect(weeks.bars).toHaveLength(10);
+    const minutes = data(
+      await client.get<MinuteBars>('/api/stock/getIndexMinK_Echarts.do', {
+        code: 'SH000300',
+        period: 'intraday',
+      }),
+    );
+    minutes.bars.forEach((b) => expectWellFormed(b, 7));
+    expect(minutes.bars.at(-1)![4]).toBe(quote.price);
+    // Indexes are quoted, not traded: the stock calls do not know them.
+    expect((await client.get('/api/stock/getSingleStock.do', { code: 'SH000300' })).http).toBe(404);
+    const user = await register(client);
+    const buy = await user.client.post('/user/buy.do', {
+      code: 'SH000300',
+      lots: 1,
+      leverage: 1,
+      requestId: newRequestId(),
+    });
+    expect(failure(buy).code).toBe('NOT_FOUND');
+    await station.assertLedger();
+  });
+});
+
+describe.each(dbTargets)('search across markets and sorted pages (%s)', (db) => {
+  let station: TestStation<FixedClock>;
+  let client: ApiClient;
+
+  beforeAll(async () => {
+    station = await startStation({ db });
+    client = api(station.url);
+  });
+  afterAll(async () => station?.close());
+
+  it('finds stocks of every market by code, name and pinyin, exact codes first', async () => {
+    const find = async (keyword: string, limit?: number) =>
+      data(
+        await client.get<Quote[]>('/api/realTime/findStock.do', { keyword, ...(limit ? { limit } : {}) }),
+      ).map((q) => q.code);
+    // 中国平安 trades in Shanghai and Hong Kong: the pinyin finds both.
+    expect(await find('zgpa')).toEqual(expect.arrayContaining(['601318', '02318']));
+    expect(await find('腾讯控股')).toEqual(['00700']);
+    expect(await find('腾讯')).toEqual(['00700', 'TME']);
+    expect(await find('apple')).toEqual(['AAPL']);
+    expect((await find('600519'))[0]).toBe('600519');
+    const many = await find('zg', 5);
+    expect(many).toHaveLength(5);
+    expect(await find('qqqqqq')).toEqual([]);
+    expect((await client.get('/api/realTime/findStock.do', {})).http).toBe(400);
+    expect((await client.get('/api/realTime/findStock.do', { keyword: '<script>' })).http).toBe(400);
+  });
+
+  it('pages one market sorted by a field in either order', async () => {
+    const page = async (field: string, order: string, pageNum = 1) =>
+      data(
+        await client.get<Page<Quote>>('/api/stock/getStockSort.do', {
+          market: 'star',
+          field,
+          order,
+          pageNum,
+          pageSize: 20,
+        }),
+      );
+    const desc = await page('turnover', 'desc');
+    const asc = await page('turnover', 'asc');
+    expect(desc.list.map((q) => q.turnover)).toEqual(desc.list.map((q) => q.turnover).sort((a, b) => b - a));
+    expect(asc.list.map((q) => q.turnover)).toEqual(asc.list.map((q) => q.turnover).sort((a, b) => a - b));
+    expect(desc.total).toBe(asc.total);
+    const second = await page('turnover', 'desc', 2);
+    expect(second.list[0]!.turnover).toBeLessThanOrEqual(desc.list.at(-1)!.turnover);
+    const defaults = data(await client.get<Page<Quote>>('/api/stock/getStockSort.do', { market: 'star' }));
+    expect(defaults.list.map((q) => q.changePct)).toEqual(
+      defaults.list.map((q) => q.changePct).sort((a, b) => b - a),
+    );
+    expect((await client.get('/api/stock/getStockSort.do', { market: 'star', field: 'name' })).http).toBe(
+      400,
+    );
   });
 });

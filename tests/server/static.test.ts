@@ -1,11 +1,47 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, data, startStation, type TestStation } from './helpers/station';
 import type { FixedClock } from '../../server/market/clock';
 
 const INDEX = '<!doctype html><title>PaperDesk</title><div id="root"></div>';
+const APP_JS = `console.log(${JSON.stringify('app '.repeat(500))})`;
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A GET that leaves the body as sent (fetch would decode it), with the given Accept-Encoding. */
+function rawGet(base: string, p: string, acceptEncoding?: string): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      `${base}${p}`,
+      { headers: acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Writes a file with the brotli and gzip copies the build makes (vite.config.ts, precompress). */
+function writeWithCopies(file: string, text: string): void {
+  writeFileSync(file, text);
+  writeFileSync(`${file}.br`, brotliCompressSync(Buffer.from(text)));
+  writeFileSync(`${file}.gz`, gzipSync(Buffer.from(text)));
+}
 
 describe('serving the built app', () => {
   let dist: string;
@@ -14,10 +50,11 @@ describe('serving the built app', () => {
   beforeAll(async () => {
     dist = mkdtempSync(path.join(tmpdir(), 'paperdesk-dist-'));
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), INDEX);
-    writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("install", () => {});');
-    writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"PaperDesk"}');
+    writeWithCopies(path.join(dist, 'index.html'), INDEX);
+    writeWithCopies(path.join(dist, 'sw.js'), 'self.addEventListener("install", () => {});');
+    writeWithCopies(path.join(dist, 'manifest.webmanifest'), '{"name":"PaperDesk"}');
     writeFileSync(path.join(dist, 'assets', 'index-3f2a9c.js'), 'console.log("app")');
+    writeWithCopies(path.join(dist, 'assets', 'app-9b1c0d.js'), APP_JS);
     station = await startStation({ db: 'sqlite', env: { STATIC_DIR: dist } });
   });
   afterAll(async () => {
@@ -41,6 +78,40 @@ describe('serving the built app', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(await res.text()).toBe('console.log("app")');
+  });
+
+  it('sends the brotli copy to a client that accepts brotli, gzip to one that accepts only gzip', async () => {
+    const br = await rawGet(station.url, '/assets/app-9b1c0d.js', 'gzip, deflate, br');
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.body.length).toBeLessThan(APP_JS.length);
+    expect(brotliDecompressSync(br.body).toString()).toBe(APP_JS);
+
+    const gz = await rawGet(station.url, '/assets/app-9b1c0d.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['vary']).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gz.body).toString()).toBe(APP_JS);
+
+    const plain = await rawGet(station.url, '/assets/app-9b1c0d.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(APP_JS);
+  });
+
+  it('serves index.html, sw.js and the manifest precompressed and still no-cache', async () => {
+    for (const p of ['/index.html', '/sw.js', '/manifest.webmanifest', '/home', '/MyList']) {
+      const res = await rawGet(station.url, p, 'br');
+      expect(res.status, p).toBe(200);
+      expect(res.headers['content-encoding'], p).toBe('br');
+      expect(res.headers['cache-control'], p).toBe('no-cache');
+      expect(res.headers['vary'], p).toMatch(/accept-encoding/i);
+    }
+    const route = await rawGet(station.url, '/trading-list', 'gzip');
+    expect(route.headers['content-encoding']).toBe('gzip');
+    expect(route.headers['content-type']).toMatch(/text\/html/);
+    expect(gunzipSync(route.body).toString()).toBe(INDEX);
   });
 
   it("answers the app's own routes with index.html", async () => {

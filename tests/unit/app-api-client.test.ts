@@ -11,7 +11,7 @@ import {
 import { ApiError } from '../../src/app/api/errors';
 import { newRequestId } from '../../src/app/api/request-id';
 import { registerNavigator } from '../../src/app/navigation';
-import { alert$ } from '../../src/app/state/alert';
+import { toast$ } from '../../src/app/state/toast';
 import { locale$ } from '../../src/app/state/locale';
 import { clearSession, session$, setSession } from '../../src/app/state/session';
 import type { User } from '../../src/shared/api/types';
@@ -129,7 +129,7 @@ describe('API client', () => {
     const error = await call('GET /user/getUserInfo.do', {}).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'NOT_LOGGED_IN', message: '您还未登录，请先登录' });
     expect(session$.token.peek()).toBeNull();
-    expect(alert$.peek()).toMatchObject({ visible: true, text: '您还未登录，请先登录', type: 'warning' });
+    expect(toast$.peek()).toMatchObject({ visible: true, text: '您还未登录，请先登录' });
     expect(navigations).toEqual([]);
     vi.advanceTimersByTime(LOGIN_REDIRECT_DELAY_MS);
     expect(navigations).toEqual(['/login']);
@@ -142,6 +142,18 @@ describe('API client', () => {
     const error = await call('GET /user/getUserInfo.do', {}).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'NOT_LOGGED_IN' });
     expect(session$.token.peek()).toBeNull();
+    vi.advanceTimersByTime(LOGIN_REDIRECT_DELAY_MS);
+    expect(navigations).toEqual(['/login']);
+  });
+
+  it('recognises "please log in first" in Thai, Vietnamese and Taiwanese wording as not logged in', async () => {
+    vi.useFakeTimers();
+    for (const msg of ['โปรดเข้าสู่ระบบก่อน', 'Vui lòng đăng nhập trước', '請先登入']) {
+      setSession('stale', user);
+      answerWith({ status: 401, code: 'SOMETHING_ELSE', msg }, 401);
+      await expect(call('GET /user/getUserInfo.do', {})).rejects.toMatchObject({ code: 'NOT_LOGGED_IN' });
+      expect(session$.token.peek(), msg).toBeNull();
+    }
     vi.advanceTimersByTime(LOGIN_REDIRECT_DELAY_MS);
     expect(navigations).toEqual(['/login']);
   });

@@ -6,8 +6,27 @@ import {
   slideDirection,
   TAB_PATHS,
 } from '../../src/app/routes/route-table';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import zhCN from '../../locales/zh-CN';
 import en from '../../locales/en';
+import zhTW from '../../locales/zh-TW';
+import th from '../../locales/th';
+import vi from '../../locales/vi';
+
+/** The "Route list" line of spec §2, read from the spec itself. */
+function specRoutes(): string[] {
+  const spec = readFileSync(
+    path.resolve(import.meta.dirname, '../../../shared/spec/product-spec.md'),
+    'utf8',
+  );
+  const line = spec.split('\n').find((l) => l.startsWith('/home, /jijin'));
+  if (!line) throw new Error('spec §2 route list not found');
+  return line
+    .replace(/\.$/, '')
+    .split(',')
+    .map((p) => p.replace(/\(.*\)/, '').trim());
+}
 
 describe('route table', () => {
   it('lists each path once', () => {
@@ -20,11 +39,30 @@ describe('route table', () => {
     for (const path of TAB_PATHS) expect(findRouteMeta(path)?.tabBar).toBe(true);
   });
 
-  it('matches case-sensitively: /MyList is a route, /mylist is not (yet)', () => {
-    expect(findRouteMeta('/MyList')?.titleKey).toBe('myList');
-    expect(findRouteMeta('/mylist')).toBeUndefined();
-    expect(findRouteMeta('/User')).toBeUndefined();
+  it('has every route of the spec §2 route list, spelt and cased as written, plus the tabs', () => {
+    const paths = ROUTE_TABLE.map((route) => route.path as string);
+    const listed = specRoutes();
+    expect(listed.length).toBeGreaterThan(80);
+    expect(listed.filter((p) => !paths.includes(p))).toEqual([]);
+    expect(paths.filter((p) => !listed.includes(p) && !(TAB_PATHS as readonly string[]).includes(p))).toEqual(
+      [],
+    );
+  });
+
+  it('matches case-sensitively: /MyList and /mylist, /user and /User are different routes', () => {
+    expect(findRouteMeta('/MyList')?.tabBar).toBe(true);
+    expect(findRouteMeta('/mylist')?.tabBar).toBe(false);
+    expect(findRouteMeta('/User')?.titleKey).toBe('personalCenter');
     expect(findRouteMeta('/user')?.titleKey).toBe('user');
+    expect(findRouteMeta('/HOME')).toBeUndefined();
+  });
+
+  it('gives header actions only to headed routes, leading to routes that exist', () => {
+    for (const route of ROUTE_TABLE) {
+      if (!('action' in route)) continue;
+      expect(route.header, route.path).not.toBe('none');
+      expect(findRouteMeta(route.action.to), route.path).toBeDefined();
+    }
   });
 
   it('ignores a trailing slash but not an unknown path', () => {
@@ -35,8 +73,8 @@ describe('route table', () => {
 
   it('has a translated title for every route in every locale', () => {
     for (const route of ROUTE_TABLE) {
-      expect(zhCN.titles[route.titleKey], route.path).toBeTruthy();
-      expect(en.titles[route.titleKey], route.path).toBeTruthy();
+      for (const dict of [zhCN, en, zhTW, th, vi])
+        expect(dict.titles[route.titleKey], route.path).toBeTruthy();
     }
   });
 
@@ -49,11 +87,35 @@ describe('route table', () => {
     expect(slideDirection('/home', '/nowhere')).toBe('none');
   });
 
-  it('marks the screens that need a session and the one not built yet', () => {
-    const needsSession = ROUTE_TABLE.filter((route) => route.requireAuth).map((route) => route.path);
-    expect(needsSession).toEqual(['/warehouse', '/buy', '/FundingDetails']);
-    expect(ROUTE_TABLE.filter((route) => 'notBuilt' in route && route.notBuilt).map((r) => r.path)).toEqual([
-      '/MyList',
+  it('marks the built screens that need a session, and every screen not built yet', () => {
+    const built = ROUTE_TABLE.filter((route) => !('notBuilt' in route && route.notBuilt));
+    expect(built.map((route) => route.path).sort()).toEqual(
+      [
+        '/home',
+        '/trading-list',
+        '/hk-list',
+        '/warehouse',
+        '/user',
+        '/login',
+        '/register',
+        '/listdetail',
+        '/buy',
+        '/FundingDetails',
+        '/kline',
+      ].sort(),
+    );
+    expect(built.filter((route) => route.requireAuth).map((route) => route.path)).toEqual([
+      '/buy',
+      '/warehouse',
+      '/FundingDetails',
     ]);
+    expect(findRouteMeta('/MyList')?.notBuilt).toBe(true);
+    expect(findRouteMeta('/Subscription')?.notBuilt).toBe(true);
+  });
+
+  it('keeps the tabs in route-index order, so moving right along the tab bar slides left', () => {
+    for (let i = 1; i < TAB_PATHS.length; i++) {
+      expect(slideDirection(TAB_PATHS[i - 1]!, TAB_PATHS[i]!)).toBe('left');
+    }
   });
 });

@@ -17,7 +17,7 @@ describe('message language', () => {
     expect(parseAcceptLanguage('')).toEqual([]);
   });
 
-  it('falls back to the closest locale that exists', () => {
+  it('falls back to the closest locale that exists when a language has no folder', () => {
     const t = new Translator({ 'zh-CN': section('zh-CN'), en: section('en') });
     expect(t.resolve(undefined)).toBe('zh-CN');
     expect(t.resolve('en-GB')).toBe('en');
@@ -51,6 +51,15 @@ describe('message language', () => {
     expect(real.locales).toEqual(expect.arrayContaining(['zh-CN', 'en']));
     expect(real.messages('en').error('NOT_LOGGED_IN')).toBe('Please log in first');
     expect(real.messages('zh-CN').validation('phoneEmpty')).toBe('手机号不能为空');
+    // The five languages of spec §1 each answer in their own words, not through a fallback.
+    expect(real.locales).toEqual(expect.arrayContaining(['zh-CN', 'en', 'zh-TW', 'th', 'vi']));
+    expect(real.resolve('zh-TW')).toBe('zh-TW');
+    expect(real.resolve('zh-HK')).toBe('zh-TW');
+    expect(real.resolve('th-TH')).toBe('th');
+    expect(real.resolve('vi-VN,vi;q=0.9')).toBe('vi');
+    expect(real.messages('zh-TW').error('NOT_LOGGED_IN')).toBe('請先登入');
+    expect(real.messages('th').error('NOT_LOGGED_IN')).toBe('โปรดเข้าสู่ระบบก่อน');
+    expect(real.messages('vi').validation('phoneEmpty')).toBe('Số điện thoại không được để trống');
 
     const dir = mkdtempSync(path.join(tmpdir(), 'paperdesk-locales-'));
     try {

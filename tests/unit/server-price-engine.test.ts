@@ -5,7 +5,6 @@ import {
   InstrumentSeries,
   buildDayPath,
   clampAndRound,
-  nextClose,
   priceLimits,
   roundToTick,
   tickFor,
@@ -18,6 +17,8 @@ const ANCHOR = 18_262; // 2020-01-01
 const stock: Instrument = {
   code: '600000',
   market: 'a',
+  board: 'main',
+  st: false,
   name: '测试',
   nameEn: 'Test',
   pinyin: 'CS',
@@ -101,7 +102,7 @@ describe('the daily walk', () => {
     expect(days.map((d) => a.close(d))).toEqual(days.map((d) => b.close(d)));
     const other = new InstrumentSeries(spec({ seed: 'other' }));
     expect(days.map((d) => other.close(d))).not.toEqual(days.map((d) => a.close(d)));
-    expect(nextClose(spec(), ANCHOR + 5, 20)).toBe(nextClose(spec(), ANCHOR + 5, 20));
+    expect(a.record(ANCHOR + 5)).toEqual(new InstrumentSeries(spec()).record(ANCHOR + 5));
   });
 
   it('starts from the reference price and keeps each close within the limit of the previous one', () => {
@@ -110,7 +111,9 @@ describe('the daily walk', () => {
     expect(series.close(ANCHOR - 1)).toBe(20);
     let limited = 0;
     for (let d = ANCHOR; d < ANCHOR + 500; d++) {
-      const prev = series.close(d - 1);
+      // The base is the previous close, or its ex-rights price on an ex-date.
+      const prev = series.record(d).prevClose;
+      if (!series.record(d).action) expect(prev).toBe(series.close(d - 1));
       const close = series.close(d);
       const limits = priceLimits(prev, 0.1, 0.01)!;
       expect(close).toBeLessThanOrEqual(limits.up);
@@ -132,7 +135,7 @@ describe('the daily walk', () => {
 
 describe('the minute path of a day', () => {
   it('is a bridge from the open to the close, clamped to the limits and on the tick', () => {
-    const s = spec({ instrument: { ...stock, volatility: 2 } });
+    const s = spec({ instrument: { ...stock, volatility: 2 }, corporateLife: false });
     const series = new InstrumentSeries(s);
     for (let d = ANCHOR + 10; d < ANCHOR + 40; d++) {
       const path = series.path(d);
@@ -166,20 +169,18 @@ describe('the minute path of a day', () => {
   });
 
   it('is the same every time it is built', () => {
-    const a = buildDayPath(spec(), ANCHOR + 3, 20, 20.5);
-    const b = buildDayPath(spec(), ANCHOR + 3, 20, 20.5);
+    const record = new InstrumentSeries(spec({ corporateLife: false })).record(ANCHOR + 3);
+    const a = buildDayPath(spec(), record);
+    const b = buildDayPath(spec(), record);
     expect(Array.from(a.prices)).toEqual(Array.from(b.prices));
     expect(Array.from(a.volumes)).toEqual(Array.from(b.volumes));
   });
 
   it('uses the HKEX ticks for Hong Kong stocks', () => {
     const tencent = loadCatalogue().find((i) => i.code === '00700')!;
-    const path = buildDayPath(
-      spec({ instrument: tencent, limit: null, minutesPerDay: 330 }),
-      ANCHOR + 1,
-      600,
-      612,
-    );
+    const path = new InstrumentSeries(
+      spec({ instrument: tencent, limit: null, minutesPerDay: 330, corporateLife: false }),
+    ).path(ANCHOR + 1);
     expect(path.limits).toBeNull();
     for (const p of path.prices) expect(isOnTick(p, tickFor(p, 'hkex'))).toBe(true);
   });

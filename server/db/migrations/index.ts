@@ -2,9 +2,11 @@
 import type { Migration } from 'kysely';
 import type { DialectName } from '../database';
 import { initialSchema } from './0001-initial';
+import { identitySchema } from './0003-identity';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-initial': initialSchema(dialect),
+    '0003-identity': identitySchema(dialect),
   };
 }

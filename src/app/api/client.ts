@@ -6,8 +6,8 @@ import type { CallIn, CallKey, CallOut } from '../../shared/api/calls';
 import { isErrorCode } from '../../shared/api/envelope';
 import { currentLocale, currentTranslations } from '../i18n/locale';
 import { currentPath, navigateTo } from '../navigation';
-import { showAlert } from '../state/alert';
 import { clearSession, session$ } from '../state/session';
+import { showToast } from '../state/toast';
 import { ApiError, type ClientErrorCode } from './errors';
 
 /** spec §9: request timeout 50,000 ms. */
@@ -15,7 +15,14 @@ export const REQUEST_TIMEOUT_MS = 50_000;
 /** spec §9: redirect delay after a missing session, 1 second. */
 export const LOGIN_REDIRECT_DELAY_MS = 1000;
 /** spec §8 and API.md: the messages that also mean "not logged in", in every language the station speaks. */
-export const NOT_LOGGED_IN_MESSAGES: readonly string[] = ['请先登录', '請先登錄', 'Please log in first'];
+export const NOT_LOGGED_IN_MESSAGES: readonly string[] = [
+  '请先登录',
+  '請先登錄',
+  '請先登入',
+  'Please log in first',
+  'โปรดเข้าสู่ระบบก่อน',
+  'Vui lòng đăng nhập trước',
+];
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -92,7 +99,7 @@ let loginRedirectPending = false;
 
 /** spec §8: toast "you are not logged in", remove the stored token, go to the login route after 1 s. */
 function handleNotLoggedIn(): void {
-  showAlert(currentTranslations().errors.NOT_LOGGED_IN_TOAST(), 'warning');
+  showToast(currentTranslations().errors.NOT_LOGGED_IN_TOAST());
   clearSession();
   if (loginRedirectPending) return;
   loginRedirectPending = true;

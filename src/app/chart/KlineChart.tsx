@@ -1,123 +1,437 @@
-import { useEffect, useRef, useState } from 'react';
-import type { EChartsType } from 'echarts/core';
+import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../locales/i18n-react';
+import type { Adjust, Market } from '../../shared/api/types';
+import {
+  INTRADAY_LINES,
+  LINE_COLORS,
+  OVERLAY_LINES,
+  OVERLAYS,
+  SUB_CHARTS,
+  SUB_READOUT,
+  type Overlay,
+  type SubChart,
+} from '../../shared/chart-lines';
+import { formatMoney } from '../../shared/format';
 import { toApiError } from '../api/client';
-import { isAbortError, type ApiError } from '../api/errors';
-import { useCall } from '../api/use-call';
+import { isAbortError } from '../api/errors';
+import { effectivePriceColors, priceColors$ } from '../state/price-colors';
 import { theme$ } from '../state/theme';
-import { PALETTES } from '../theme/themes';
-import { shapeBars, type KlineSeries } from './bridge';
-import { buildKlineOption, MA_COLORS } from './kline-option';
+import { paletteFor } from '../theme/themes';
+import {
+  BarGapError,
+  createKlineChart,
+  type ChartPalette,
+  type KlineChartHandle,
+  type KlinePatch,
+} from './bridge';
+import {
+  ADJUSTS,
+  CHART_PERIODS,
+  LIVE_REFRESH_MS,
+  isDayPeriod,
+  labelStyleOf,
+  loadBars,
+  loadLatestBars,
+  PERIOD_LABEL_KEY,
+  type ChartPeriod,
+} from './kline-data';
+import { forwardPointers } from './pointer-forwarding';
+import './kline-chart.css';
 
-/** DOMAIN.md indicators: the chart's first MA lines. */
-const MA_PERIODS = [5, 10, 20];
-const DAY_BARS = 120;
+interface Loaded {
+  /** code|period|adjust: a new key is a new history (the zoom resets), the same key a live update. */
+  key: string;
+  mode: 'kline' | 'intraday';
+  count: number;
+  last: KlinePatch | null;
+  version: number;
+}
+
+export interface KlineChartProps {
+  code: string;
+  market: Market;
+  timeZone?: string;
+  /** The full-screen /kline view: a taller chart and no link to itself. */
+  fullScreen?: boolean;
+  initialPeriod?: ChartPeriod;
+}
+
+function canvasSize(host: HTMLElement) {
+  return { width: host.clientWidth || 1, height: host.clientHeight || 1, dpr: window.devicePixelRatio || 1 };
+}
 
 /**
- * The day K-line of one instrument. Bars come from the API, the worker turns them into series, and
- * this component only hands the result to `chart.setOption`. echarts is loaded when the chart mounts.
+ * The K-line of one stock, index or future: periods from intraday to month, price adjustment, an overlay
+ * and a sub-chart, a crosshair readout, pinch and drag zoom, and live updates. Bars come from the API; the
+ * worker (through the bridge) computes every indicator and draws with echarts on this chart's canvas,
+ * handed over as an OffscreenCanvas, so the page's main thread only moves bars and pointer events. Memoised,
+ * so the screen's price refresh does not re-render it; choices render as transitions, which React slices.
  */
-export function KlineChart({ code, timeZone }: { code: string; timeZone?: string }) {
+export const KlineChart = memo(function KlineChart({
+  code,
+  market,
+  timeZone,
+  fullScreen = false,
+  initialPeriod = 'day',
+}: KlineChartProps) {
   const { LL, locale } = useI18nContext();
   const theme = useSelector(theme$);
-  const bars = useCall('GET /api/stock/getDayK.do', { code, period: 'day', adjust: 'none', limit: DAY_BARS });
-  const [shaped, setShaped] = useState<{ bars: unknown; series: KlineSeries } | null>(null);
-  const [shapeError, setShapeError] = useState<ApiError | Error | null>(null);
-  const [chartFailed, setChartFailed] = useState(false);
+  // Candles, volume and MACD bars follow the user's up/down colours (red-up or green-up).
+  const convention = useSelector(() => effectivePriceColors(priceColors$.get(), locale));
+  const palette = paletteFor(theme, convention);
+  const [period, setPeriod] = useState<ChartPeriod>(initialPeriod);
+  const [adjust, setAdjust] = useState<Adjust>('none');
+  const [overlay, setOverlay] = useState<Overlay>('ma');
+  const [sub, setSub] = useState<SubChart>('vol');
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [failure, setFailure] = useState<Error | null>(null);
+  const [hoverBar, setHoverBar] = useState<KlinePatch | null>(null);
+  const [reloads, setReloads] = useState(0);
   const hostRef = useRef<HTMLDivElement>(null);
-  const chartRef = useRef<EChartsType | null>(null);
-  const [chartReady, setChartReady] = useState(false);
+  const chartRef = useRef<KlineChartHandle | null>(null);
 
-  const barRows = bars.data?.bars;
-  useEffect(() => {
-    if (!barRows) return;
-    const controller = new AbortController();
-    shapeBars(barRows, { maPeriods: MA_PERIODS, timeZone, signal: controller.signal }).then(
-      (series) => {
-        setShapeError(null);
-        setShaped({ bars: barRows, series });
-      },
-      (error: unknown) => {
-        if (!isAbortError(error)) setShapeError(error instanceof Error ? error : toApiError(error));
-      },
-    );
-    return () => controller.abort();
-  }, [barRows, timeZone]);
+  const key = `${code}|${period}|${isDayPeriod(period) ? adjust : 'none'}`;
+  const { up, down, flat, text2, border, accent } = palette;
+  const chartPalette: ChartPalette = useMemo(
+    () => ({ up, down, flat, text2, border, accent }),
+    [up, down, flat, text2, border, accent],
+  );
+  // The latest look, for the draw that follows a load (which must not wait for a re-render).
+  const lookRef = useRef({ view: { overlay, sub }, palette: chartPalette });
+  lookRef.current = { view: { overlay, sub }, palette: chartPalette };
 
+  // The chart's canvas goes to the worker once; the page keeps forwarding its size and pointer events.
   useEffect(() => {
-    let disposed = false;
-    let chart: EChartsType | null = null;
-    let observer: ResizeObserver | null = null;
-    import('./echarts-setup').then(
-      ({ init }) => {
-        const host = hostRef.current;
-        if (disposed || !host) return;
-        chart = init(host, undefined, { renderer: 'canvas' });
-        chartRef.current = chart;
-        const target = chart;
-        // Resize on the next frame, not inside the observer's callback, so a resize cannot loop.
-        let frame = 0;
-        observer = new ResizeObserver(() => {
-          cancelAnimationFrame(frame);
-          frame = requestAnimationFrame(() => {
-            if (!target.isDisposed()) target.resize();
-          });
-        });
-        observer.observe(host);
-        setChartReady(true);
-      },
-      () => {
-        if (!disposed) setChartFailed(true);
-      },
-    );
+    const host = hostRef.current;
+    if (!host) return;
+    const chart = createKlineChart();
+    chartRef.current = chart;
+    const canvas = document.createElement('canvas');
+    canvas.className = 'kline-surface';
+    host.append(canvas);
+    chart
+      .attach(canvas, canvasSize(host), (bar) => setHoverBar(bar))
+      .catch((error: unknown) => {
+        setFailure(error instanceof Error ? error : new Error(String(error)));
+      });
+    const stopForwarding = forwardPointers(canvas, (message) => chart.pointer(message));
+    let frame = 0;
+    const observer = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => chart.resize(canvasSize(host)));
+    });
+    observer.observe(host);
     return () => {
-      disposed = true;
-      observer?.disconnect();
-      chart?.dispose();
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+      stopForwarding();
+      chart.close();
+      canvas.remove();
       chartRef.current = null;
     };
   }, []);
 
-  const series = shaped && shaped.bars === barRows ? shaped.series : null;
+  // Load the history into the worker and draw it, then feed it the latest bars every few seconds.
   useEffect(() => {
     const chart = chartRef.current;
-    if (!chartReady || !chart || !series) return;
-    chart.setOption(
-      buildKlineOption(series, PALETTES[theme], {
-        candles: LL.chart.candles(),
-        volume: LL.chart.volume(),
-        ma: (period) => LL.chart.ma({ period }),
-      }),
-      { notMerge: true },
-    );
-  }, [chartReady, series, theme, LL]);
+    const host = hostRef.current;
+    if (!chart || !host) return;
+    const controller = new AbortController();
+    const { signal } = controller;
+    const [, , adjustOfKey] = key.split('|') as [string, ChartPeriod, Adjust];
+    let timer: ReturnType<typeof setInterval> | undefined;
+    let refreshing = false;
+    host.setAttribute('data-ready', 'false');
+    setFailure(null);
+    setHoverBar(null);
 
-  const failure = bars.error ?? shapeError ?? (chartFailed ? new Error(LL.chart.failed()) : null);
-  let overlay: string | null = null;
-  if (failure && !series) overlay = `${LL.chart.failed()}: ${failure.message}`;
-  else if (bars.data && bars.data.bars.length === 0) overlay = LL.chart.empty();
-  else if (!series || !chartReady) overlay = LL.chart.loading();
+    const refresh = async () => {
+      if (refreshing || document.visibilityState !== 'visible') return;
+      refreshing = true;
+      try {
+        const rows = await loadLatestBars(code, period, adjustOfKey, signal);
+        // No live stream yet: the latest bar goes through the worker's updateLastBar / appendBar.
+        const patches = await chart.feed(rows, signal);
+        const last = patches.at(-1);
+        if (last) {
+          setLoaded((l) =>
+            l && l.key === key ? { ...l, count: last.index + 1, last, version: l.version + 1 } : l,
+          );
+        }
+      } catch (error) {
+        // Bars went missing while the page was away: load the history again. Any other failure keeps the
+        // chart as it is, and the next refresh tries again.
+        if (error instanceof BarGapError) setReloads((n) => n + 1);
+      } finally {
+        refreshing = false;
+      }
+    };
+
+    void (async () => {
+      try {
+        const rows = await loadBars(code, period, adjustOfKey, signal);
+        const summary = await chart.load(rows, {
+          mode: period === 'intraday' ? 'intraday' : 'kline',
+          labelStyle: labelStyleOf(period),
+          timeZone,
+          colors: { up: chartPalette.up, down: chartPalette.down },
+          signal,
+        });
+        const look = lookRef.current;
+        await chart.draw(look.view, look.palette, true, signal);
+        setLoaded({ key, mode: summary.mode, count: summary.count, last: summary.last, version: 0 });
+        timer = setInterval(() => void refresh(), LIVE_REFRESH_MS);
+      } catch (error) {
+        if (!isAbortError(error)) setFailure(error instanceof Error ? error : toApiError(error));
+      }
+    })();
+
+    return () => {
+      controller.abort();
+      clearInterval(timer);
+    };
+  }, [key, code, period, timeZone, chartPalette.up, chartPalette.down, reloads]);
+
+  // A new overlay, sub-chart or theme redraws the same bars, keeping the zoom.
+  const current = loaded && loaded.key === key ? loaded : null;
+  const loadedKey = current?.key;
+  useEffect(() => {
+    const chart = chartRef.current;
+    const host = hostRef.current;
+    if (!chart || !host || !loadedKey) return;
+    const controller = new AbortController();
+    chart.draw({ overlay, sub }, chartPalette, false, controller.signal).then(
+      () => {
+        host.setAttribute('data-overlay', overlay);
+        host.setAttribute('data-sub', sub);
+      },
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [loadedKey, overlay, sub, chartPalette]);
+
+  // What the tests and the bench wait for: the drawn period, its bars and its last candle.
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host || !current) return;
+    host.setAttribute('data-period', key.split('|')[1]!);
+    host.setAttribute('data-adjust', key.split('|')[2]!);
+    host.setAttribute('data-bars', String(current.count));
+    host.setAttribute('data-last-candle', current.last ? current.last.candle.join(',') : '');
+    host.setAttribute('data-version', String(current.version));
+    host.setAttribute('data-ready', 'true');
+  }, [current, key]);
+
+  const lineName = useMemo(() => lineNamer(LL), [LL]);
+  let overlayText: string | null = null;
+  if (failure && !current) overlayText = `${LL.chart.failed()}: ${failure.message}`;
+  else if (current && current.count === 0) overlayText = LL.chart.empty();
+  else if (!current) overlayText = LL.chart.loading();
+
+  const digits = market === 'hk' || market === 'us' ? 3 : 2;
+  const fmt = (value: number | null | undefined, d = digits) =>
+    value === null || value === undefined || !Number.isFinite(value) ? '--' : formatMoney(value, locale, d);
+  const readoutBar = hoverBar ?? current?.last ?? null;
 
   return (
-    <section className="kline" aria-label={`${LL.chart.dayK()} ${code}`} data-testid="kline-chart">
-      <div className="kline-toolbar">
-        <span className="segment selected">{LL.chart.dayK()}</span>
-        <div className="ma-legend">
-          {series?.ma.map((line, i) => (
-            <span key={line.period} style={{ color: MA_COLORS[i % MA_COLORS.length] }} className="num">
-              {LL.chart.ma({ period: line.period })}{' '}
-              {line.last === null ? '--' : line.last.toLocaleString(locale, { maximumFractionDigits: 3 })}
-            </span>
+    <section
+      className={`kline${fullScreen ? ' kline-full' : ''}`}
+      aria-label={`${LL.chart.title()} ${code}`}
+      data-testid="kline-chart"
+    >
+      <div className="kline-periods" role="tablist" aria-label={LL.chart.periodLabel()}>
+        {CHART_PERIODS.map((p) => (
+          <button
+            key={p}
+            type="button"
+            role="tab"
+            aria-selected={p === period}
+            className={`kline-chip${p === period ? ' selected' : ''}`}
+            data-testid={`kline-period-${p}`}
+            onClick={() => startTransition(() => setPeriod(p))}
+          >
+            {LL.chart.period[PERIOD_LABEL_KEY[p]]()}
+          </button>
+        ))}
+        {!fullScreen && (
+          <Link
+            className="kline-chip kline-expand"
+            to="/kline"
+            search={{ code }}
+            data-testid="kline-fullscreen"
+          >
+            {LL.chart.fullScreen()}
+          </Link>
+        )}
+      </div>
+      <div className="kline-options">
+        {isDayPeriod(period) && (
+          <div className="kline-group" role="group" aria-label={LL.chart.adjustLabel()}>
+            {ADJUSTS.map((a) => (
+              <button
+                key={a}
+                type="button"
+                aria-pressed={a === adjust}
+                className={`kline-chip small${a === adjust ? ' selected' : ''}`}
+                data-testid={`kline-adjust-${a}`}
+                onClick={() => startTransition(() => setAdjust(a))}
+              >
+                {LL.chart.adjust[a]()}
+              </button>
+            ))}
+          </div>
+        )}
+        {period !== 'intraday' && (
+          <div className="kline-group" role="group" aria-label={LL.chart.overlayLabel()}>
+            {OVERLAYS.map((o) => (
+              <button
+                key={o}
+                type="button"
+                aria-pressed={o === overlay}
+                className={`kline-chip small${o === overlay ? ' selected' : ''}`}
+                data-testid={`kline-overlay-${o}`}
+                onClick={() => startTransition(() => setOverlay(o))}
+              >
+                {LL.chart.indicator[o]()}
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+      {readoutBar && current && (
+        <Readout
+          bar={readoutBar}
+          intraday={current.mode === 'intraday'}
+          overlay={overlay}
+          sub={sub}
+          fmt={fmt}
+          lineName={lineName}
+          labels={{
+            open: LL.chart.readout.open(),
+            high: LL.chart.readout.high(),
+            low: LL.chart.readout.low(),
+            close: LL.chart.readout.close(),
+            price: LL.chart.readout.price(),
+            volume: LL.chart.volume(),
+          }}
+          locale={locale}
+        />
+      )}
+      <div className="kline-canvas" ref={hostRef} data-testid="kline-canvas" />
+      {period !== 'intraday' && (
+        <div className="kline-group kline-subs" role="group" aria-label={LL.chart.subLabel()}>
+          {SUB_CHARTS.map((s) => (
+            <button
+              key={s}
+              type="button"
+              aria-pressed={s === sub}
+              className={`kline-chip small${s === sub ? ' selected' : ''}`}
+              data-testid={`kline-sub-${s}`}
+              onClick={() => startTransition(() => setSub(s))}
+            >
+              {LL.chart.indicator[s]()}
+            </button>
           ))}
         </div>
-      </div>
-      <div className="kline-canvas" ref={hostRef} data-ready={chartReady && series ? 'true' : 'false'} />
-      {overlay && (
+      )}
+      {overlayText && (
         <p className="kline-overlay" role={failure ? 'alert' : 'status'}>
-          {overlay}
+          {overlayText}
         </p>
       )}
     </section>
+  );
+});
+
+type Translations = ReturnType<typeof useI18nContext>['LL'];
+
+/** A line's name in the readout and the crosshair: "MA5", "DIF", "RSI6", "Avg price". */
+function lineNamer(LL: Translations): (key: string) => string {
+  return (key) => {
+    const match = /^([a-zA-Z]+?)(\d+)$/.exec(key);
+    if (match) {
+      const [, base, n] = match;
+      if (base === 'ma') return LL.chart.line.ma({ n: n! });
+      if (base === 'ema') return LL.chart.line.ema({ n: n! });
+      if (base === 'rsi') return LL.chart.line.rsi({ n: n! });
+      if (base === 'volMa') return LL.chart.line.volMa({ n: n! });
+    }
+    switch (key) {
+      case 'bollMid':
+        return LL.chart.line.bollMid();
+      case 'bollUpper':
+        return LL.chart.line.bollUpper();
+      case 'bollLower':
+        return LL.chart.line.bollLower();
+      case 'avg':
+        return LL.chart.line.avg();
+      case 'price':
+        return LL.chart.readout.price();
+      default:
+        return key.toUpperCase();
+    }
+  };
+}
+
+interface ReadoutProps {
+  bar: KlinePatch;
+  intraday: boolean;
+  overlay: Overlay;
+  sub: SubChart;
+  fmt: (value: number | null | undefined, digits?: number) => string;
+  lineName: (key: string) => string;
+  labels: Record<'open' | 'high' | 'low' | 'close' | 'price' | 'volume', string>;
+  locale: string;
+}
+
+/** The crosshair's bar (or the latest one): OHLC, or price and average intraday, and the indicator values. */
+function Readout({ bar, intraday, overlay, sub, fmt, lineName, labels, locale }: ReadoutProps) {
+  const [open, close, low, high] = bar.candle;
+  const row = (keys: readonly string[]) =>
+    keys.map((key, i) => (
+      <span key={key} style={{ color: LINE_COLORS[i % LINE_COLORS.length] }}>
+        {lineName(key)} {fmt(bar.lines[key], key.startsWith('volMa') ? 0 : undefined)}
+      </span>
+    ));
+  return (
+    <div className="kline-readout num" data-testid="kline-readout">
+      <div>
+        <span className="muted">{bar.label}</span>
+        {intraday ? (
+          <>
+            <span data-testid="kline-readout-close">
+              {labels.price} {fmt(close)}
+            </span>
+            {row(INTRADAY_LINES.slice(1))}
+          </>
+        ) : (
+          <>
+            <span>
+              {labels.open} {fmt(open)}
+            </span>
+            <span>
+              {labels.high} {fmt(high)}
+            </span>
+            <span>
+              {labels.low} {fmt(low)}
+            </span>
+            <span data-testid="kline-readout-close">
+              {labels.close} {fmt(close)}
+            </span>
+          </>
+        )}
+        <span>
+          {labels.volume} {formatMoney(bar.volume, locale, 0)}
+        </span>
+      </div>
+      {!intraday && (
+        <div>
+          {row(OVERLAY_LINES[overlay])}
+          {row(SUB_READOUT[sub])}
+        </div>
+      )}
+    </div>
   );
 }

@@ -1,8 +1,16 @@
-import { useCanGoBack, useRouter } from '@tanstack/react-router';
+import { Link, useCanGoBack, useRouter } from '@tanstack/react-router';
 import { useI18nContext } from '../../../locales/i18n-react';
+import type { HeaderAction } from '../routes/route-table';
+
+interface PageHeaderProps {
+  title: string;
+  back: boolean;
+  /** spec §2: an optional search or more icon on the right, leading to another route. */
+  action?: HeaderAction;
+}
 
 /** The title bar; with `back`, an arrow that returns to the previous page (or home on a deep link). */
-export function PageHeader({ title, back }: { title: string; back: boolean }) {
+export function PageHeader({ title, back, action }: PageHeaderProps) {
   const { LL } = useI18nContext();
   const router = useRouter();
   const canGoBack = useCanGoBack();
@@ -27,6 +35,27 @@ export function PageHeader({ title, back }: { title: string; back: boolean }) {
         </button>
       )}
       <h1>{title}</h1>
+      {action && (
+        <Link
+          to={action.to}
+          className="icon-button header-action"
+          aria-label={action.icon === 'search' ? LL.common.search() : LL.common.more()}
+          data-testid={`header-${action.icon}`}
+        >
+          {action.icon === 'search' ? (
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+              <path d="M16 16l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          ) : (
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <circle cx="5" cy="12" r="1.8" fill="currentColor" />
+              <circle cx="12" cy="12" r="1.8" fill="currentColor" />
+              <circle cx="19" cy="12" r="1.8" fill="currentColor" />
+            </svg>
+          )}
+        </Link>
+      )}
     </header>
   );
 }

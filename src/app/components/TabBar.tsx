@@ -1,8 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useI18nContext } from '../../../locales/i18n-react';
 import type { Translation } from '../../../locales/i18n-types';
-import { TAB_PATHS, type TabPath } from '../routes/route-table';
+import { useSelector } from '@legendapp/state/react';
+import { findRouteMeta, TAB_PATHS, type TabPath } from '../routes/route-table';
+import { showLoginPrompt } from '../state/login-prompt';
+import { session$ } from '../state/session';
 import { TabIcon } from './TabIcons';
 
 const LABEL_KEYS: Record<TabPath, keyof Translation['tabs']> = {
@@ -24,14 +27,27 @@ export function TabBar() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [pressed, setPressed] = useState<TabPath | null>(null);
 
+  const loggedIn = useSelector(() => session$.token.get() !== null);
+
   const onTap = (path: TabPath) => {
     navigator.vibrate?.(VIBRATION_MS);
+    // spec §4: the footer shows the login prompt sheet for an area that needs a session.
+    if (!loggedIn && findRouteMeta(path)?.requireAuth) showLoginPrompt();
     setPressed(path);
-    setTimeout(() => setPressed((current) => (current === path ? null : current)), PRESS_FEEDBACK_MS);
   };
+  const endPress = (path: TabPath) => setPressed((current) => (current === path ? null : current));
+
+  // The feedback ends with its 0.5 s animation (onAnimationEnd). Without animation (prefers-reduced-motion)
+  // a timer from the moment it shows ends it instead; with animation the timer is only a safety net.
+  useEffect(() => {
+    if (!pressed) return;
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    const timer = setTimeout(() => endPress(pressed), reduced ? PRESS_FEEDBACK_MS : PRESS_FEEDBACK_MS * 2);
+    return () => clearTimeout(timer);
+  }, [pressed]);
 
   return (
-    <nav className="tab-bar" aria-label={LL.app.name()}>
+    <nav className="tab-bar" aria-label={LL.tabs.label()}>
       {TAB_PATHS.map((path) => {
         const selected = pathname === path;
         return (
@@ -42,6 +58,7 @@ export function TabBar() {
             aria-current={selected ? 'page' : undefined}
             data-testid={`tab-${path.slice(1)}`}
             onClick={() => onTap(path)}
+            onAnimationEnd={() => endPress(path)}
           >
             <TabIcon path={path} />
             <span className="tab-label">{LL.tabs[LABEL_KEYS[path]]()}</span>

@@ -1,40 +1,88 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../locales/i18n-react';
+import { call } from '../api/client';
 import { AlertBanner } from '../components/AlertBanner';
 import { LoggedOutPrompt } from '../components/LoggedOutPrompt';
 import { LoginSheet } from '../components/LoginSheet';
 import { PageHeader } from '../components/PageHeader';
 import { TabBar } from '../components/TabBar';
 import { TestStationNotice } from '../components/TestStationNotice';
+import { Toast } from '../components/Toast';
 import { UpdatePrompt } from '../components/UpdatePrompt';
+import { setDisplaySettings } from '../state/display-settings';
 import { session$ } from '../state/session';
-import { findRouteMeta } from './route-table';
+import { followPath } from '../state/shell';
+import { findRouteMeta, slideDirection } from './route-table';
+
+/** The display settings (spec §3) once per start; until they arrive, or if the station is unreachable, all shows. */
+function useDisplaySettings(): void {
+  useEffect(() => {
+    const controller = new AbortController();
+    call('GET /api/admin/getProductSetting.do', {}, { signal: controller.signal }).then(
+      setDisplaySettings,
+      // A failure keeps the defaults (everything shown): the settings only hide areas, never unlock them.
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, []);
+}
+
+/**
+ * The slide of a page change (spec §2): forward in the route table's order slides in from the right,
+ * back from the left; the class is only set on a change of page, and CSS drops the motion under
+ * prefers-reduced-motion.
+ */
+function useSlide(pathname: string): string {
+  const previous = useRef(pathname);
+  const slide = useRef('');
+  if (previous.current !== pathname) {
+    const direction = slideDirection(previous.current, pathname);
+    slide.current = direction === 'none' ? '' : ` slide-${direction}`;
+    previous.current = pathname;
+  }
+  return slide.current;
+}
 
 /** The shell around every screen: notice strip, header and tab bar as the route table says. */
 export function RootLayout() {
   const { LL } = useI18nContext();
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // The page the Outlet shows: the deepest matched route. While the next screen's code is still loading,
+  // the Outlet keeps showing the previous screen while the URL already names the next one; the shell
+  // judges what is on screen (else a screen that needs a session could mount, logged out, in between).
+  const pathname = useRouterState({
+    select: (state) => state.matches[state.matches.length - 1]?.pathname ?? state.location.pathname,
+  });
   const loggedIn = useSelector(() => session$.token.get() !== null);
   const meta = findRouteMeta(pathname);
   const title = meta ? LL.titles[meta.titleKey]() : '';
+  const slide = useSlide(pathname);
+  useDisplaySettings();
 
   useEffect(() => {
     document.title = title ? `${title} · ${LL.app.name()}` : LL.app.name();
   }, [title, LL]);
 
+  useEffect(() => followPath(pathname), [pathname]);
+
   return (
     <div className={meta?.tabBar ? 'app-shell with-tab-bar' : 'app-shell'}>
+      <a className="skip-link" href="#main">
+        {LL.common.skipToContent()}
+      </a>
       <div className="top-bar">
         <TestStationNotice />
-        {meta && meta.header !== 'none' && <PageHeader title={title} back={meta.header === 'back'} />}
+        {meta && meta.header !== 'none' && (
+          <PageHeader title={title} back={meta.header === 'back'} action={meta.action} />
+        )}
       </div>
-      <main className="screen" id="main">
-        {meta?.requireAuth && !loggedIn ? <LoggedOutPrompt /> : <Outlet />}
+      <main className={`screen${slide}`} id="main" key={pathname} tabIndex={-1}>
+        {meta?.requireAuth && !meta.notBuilt && !loggedIn ? <LoggedOutPrompt /> : <Outlet />}
       </main>
       {meta?.tabBar && <TabBar />}
       <AlertBanner />
+      <Toast />
       <LoginSheet />
       <UpdatePrompt />
     </div>

@@ -72,6 +72,57 @@ export interface StockDetail extends Quote {
   tPlus: boolean;
 }
 
+/** How many of one market's stocks rise, fall, stay flat, sit at a limit or are suspended now (getZdfNumber.do). */
+export interface MoveCounts {
+  market: StockMarket;
+  rising: number;
+  falling: number;
+  flat: number;
+  limitUp: number;
+  limitDown: number;
+  suspended: number;
+  total: number;
+  time: number;
+}
+
+/** The day's simulated exchange rates (/api/site/exchange/rate). */
+export interface ExchangeRates {
+  /** The UTC calendar date the rates hold for, YYYY-MM-DD. */
+  date: string;
+  time: number;
+  /** Units of each currency for one US dollar. */
+  perUsd: Record<Currency, number>;
+  /** Yuan for one unit of each currency. */
+  cnyPer: Record<Currency, number>;
+}
+
+/** A stock at its limit-up now (getztb.do). */
+export interface LimitUpEntry {
+  code: string;
+  name: string;
+  market: StockMarket;
+  price: number;
+  prevClose: number;
+  changePct: number;
+  turnover: number;
+  /** When the price first reached the limit today (epoch ms). */
+  firstReached: number;
+}
+
+/** A stock suspended now, or resumed within the last five trading days (getStop.do). */
+export interface HaltEntry {
+  code: string;
+  name: string;
+  market: StockMarket;
+  state: 'suspended' | 'resumed';
+  /** The first suspended day (state suspended) or the day trading resumed, as local midnight (epoch ms). */
+  since: number;
+  /** Trading days suspended (so far, or in total before resuming). */
+  days: number;
+  prevClose: number;
+  price: number;
+}
+
 /** [time, open, high, low, close, volume] oldest first; intraday rows add the running average price. */
 export type Bar =
   [number, number, number, number, number, number] | [number, number, number, number, number, number, number];
@@ -207,4 +258,27 @@ export interface NewsDetail {
   source: string;
   publishedAt: number;
   type: string;
+}
+
+/** spec §3: the display-settings form, which product areas the app shows (getProductSetting.do). */
+export interface ProductSetting {
+  futuresDisplay: boolean;
+  indexDisplay: boolean;
+  kcStockDisplay: boolean;
+  stockDisplay: boolean;
+}
+
+/** The bank card as the station shows it (the number masked; the holder is the KYC name). */
+export interface BankCard {
+  bankName: string;
+  branch: string;
+  cardNoMasked: string;
+  holder: string;
+  createdAt: number;
+}
+
+export interface BankCardInput {
+  bankName: string;
+  branch: string;
+  cardNo: string;
 }

@@ -16,6 +16,12 @@ import { switchLocale } from '../../i18n/locale';
 import { showAlert } from '../../state/alert';
 import { session$ } from '../../state/session';
 import { setTheme, theme$, type ThemeName } from '../../state/theme';
+import {
+  effectivePriceColors,
+  priceColors$,
+  setPriceColors,
+  type PriceColorConvention,
+} from '../../state/price-colors';
 
 /** /user: the personal centre — the accounts and their balances, fund flow, settings and logout. */
 export function UserScreen() {
@@ -185,6 +191,9 @@ function AccountCard({ account }: { account: Account }) {
 const LANGUAGE_NAME_KEYS: Record<Locales, keyof Translation['language']> = {
   'zh-CN': 'zhCN',
   en: 'en',
+  'zh-TW': 'zhTW',
+  th: 'th',
+  vi: 'vi',
 };
 
 function Settings() {
@@ -193,6 +202,11 @@ function Settings() {
   const themes: readonly { name: ThemeName; label: string }[] = [
     { name: 'red', label: LL.user.themeRed() },
     { name: 'black', label: LL.user.themeBlack() },
+  ];
+  const convention = effectivePriceColors(useSelector(priceColors$), locale);
+  const conventions: readonly { name: PriceColorConvention; label: string }[] = [
+    { name: 'red-up', label: LL.user.redUp() },
+    { name: 'green-up', label: LL.user.greenUp() },
   ];
   return (
     <section aria-labelledby="settings-title" className="settings">
@@ -211,6 +225,24 @@ function Settings() {
               className={theme === option.name ? 'segment selected' : 'segment'}
               data-testid={`theme-${option.name}`}
               onClick={() => setTheme(option.name)}
+            >
+              {option.label}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="setting-row">
+        <span id="price-colors-label">{LL.user.colorConvention()}</span>
+        <div className="segment-tabs small" role="radiogroup" aria-labelledby="price-colors-label">
+          {conventions.map((option) => (
+            <button
+              key={option.name}
+              type="button"
+              role="radio"
+              aria-checked={convention === option.name}
+              className={convention === option.name ? 'segment selected' : 'segment'}
+              data-testid={`price-colors-${option.name}`}
+              onClick={() => setPriceColors(option.name)}
             >
               {option.label}
             </button>

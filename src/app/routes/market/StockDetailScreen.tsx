@@ -94,7 +94,7 @@ function StockDetailView({ stock, staleError }: { stock: StockDetail; staleError
         {staleError && <p className="inline-error">{staleError}</p>}
       </section>
 
-      <KlineChart code={stock.code} timeZone={MARKET_TIME_ZONE[stock.market]} />
+      <KlineChart code={stock.code} market={stock.market} timeZone={MARKET_TIME_ZONE[stock.market]} />
 
       <div className="action-bar">
         <button

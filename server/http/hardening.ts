@@ -1,0 +1,62 @@
+/**
+ * Security headers and CORS for the whole station (root level, not encapsulated).
+ * The CSP fits the built PWA: its own module scripts, a module worker and the service worker from the
+ * same origin, inline styles (index.html's boot screen, React and echarts style attributes), images
+ * from data:/blob: (echarts exports, photo previews). No inline or foreign scripts. The station speaks
+ * plain http on 127.0.0.1 in embedded mode, so requests are not upgraded to https.
+ * CORS: only origins in CORS_ORIGINS (none by default: the app is served from the station's own origin).
+ */
+import type { FastifyInstance } from 'fastify';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+
+export const CONTENT_SECURITY_POLICY = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'worker-src': ["'self'", 'blob:'],
+  'manifest-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+} as const;
+
+const API_PATH = /^\/(api|user|code)\//;
+
+async function hardeningPluginFn(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY } },
+    // The station may run on plain http (embedded mode): HSTS only makes sense behind https.
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  const allowed = new Set(app.config.identity.corsOrigins);
+  await app.register(fastifyCors, {
+    origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
+    credentials: true,
+    methods: ['GET', 'POST'],
+    allowedHeaders: ['content-type', 'authorization', 'accept-language'],
+    maxAge: 600,
+  });
+  // CORS is for the API only: the built app's files keep their own Vary (Accept-Encoding) and get no
+  // CORS headers, whatever the Origin.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (API_PATH.test(request.url)) return payload;
+    for (const name of Object.keys(reply.getHeaders())) {
+      if (name.startsWith('access-control-')) reply.removeHeader(name);
+    }
+    if (String(reply.getHeader('vary') ?? '').toLowerCase() === 'origin') {
+      // removeHeader clears the raw response's too, where @fastify/static put its own Vary: keep that.
+      const own = reply.raw.getHeader('vary');
+      reply.removeHeader('vary');
+      if (own !== undefined) reply.header('vary', own);
+    }
+    return payload;
+  });
+}
+(hardeningPluginFn as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+export const hardeningPlugin = hardeningPluginFn;

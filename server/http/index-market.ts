@@ -1,0 +1,110 @@
+/** Market indexes of the simulated exchange: lists, single quotes, day and minute bars. */
+import type { FastifyPluginAsync } from 'fastify';
+import type { CallIn } from '../../src/shared/api/calls';
+import { ok } from './envelope';
+import { fields, ref, responses } from './schemas';
+
+const indexCodeField = { type: 'string', minLength: 1, maxLength: 10, pattern: '^[A-Za-z0-9]+$' } as const;
+const barsOf = (extra: Record<string, unknown>) =>
+  responses({
+    type: 'object',
+    properties: {
+      code: { type: 'string' },
+      period: { type: 'string' },
+      ...extra,
+      bars: { type: 'array', items: ref('Bar') },
+    },
+    required: ['code', 'period', ...Object.keys(extra), 'bars'],
+    additionalProperties: false,
+  });
+
+export const indexMarketPlugin: FastifyPluginAsync = async (app) => {
+  const { market, config } = app;
+
+  app.get<{ Querystring: CallIn<'GET /api/index/queryListIndex.do'> }>(
+    '/api/index/queryListIndex.do',
+    {
+      schema: {
+        tags: ['market'],
+        summary:
+          'Quotes of the indexes (Shanghai, Shenzhen, ChiNext, CSI 300, STAR 50, Hang Seng, Dow, Nasdaq, S&P 500, …)',
+        querystring: fields({ region: { type: 'string', enum: ['cn', 'hk', 'us'] } }),
+        response: responses({ type: 'array', items: ref('Quote') }),
+      },
+    },
+    async (request) => ok(market.indexList(request.query.region)),
+  );
+
+  app.get<{ Querystring: CallIn<'GET /api/index/querySingleIndex.do'> }>(
+    '/api/index/querySingleIndex.do',
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'One index quote',
+        querystring: fields({ code: indexCodeField }, ['code']),
+        response: responses(ref('Quote')),
+      },
+    },
+    async (request) => ok(market.indexQuote(market.getIndex(request.query.code))),
+  );
+
+  app.get<{ Querystring: CallIn<'GET /api/stock/getIndexDayK.do'> & { limit: number } }>(
+    '/api/stock/getIndexDayK.do',
+    {
+      schema: {
+        tags: ['market'],
+        summary: "An index's day, week or month bars, oldest first (the last one is today so far)",
+        querystring: fields(
+          {
+            code: indexCodeField,
+            period: { type: 'string', enum: ['day', 'week', 'month'], default: 'day' },
+            before: { type: 'integer', minimum: 0, maximum: 8_640_000_000_000_000, description: 'epoch ms' },
+            limit: {
+              type: 'integer',
+              minimum: 1,
+              maximum: config.settings.dayBarsMax,
+              default: config.settings.dayBarsDefault,
+            },
+          },
+          ['code'],
+        ),
+        response: barsOf({}),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const index = market.getIndex(q.code);
+      return ok({
+        code: index.code,
+        period: q.period,
+        bars: market.dayBars(index, q.period, q.limit, q.before),
+      });
+    },
+  );
+
+  app.get<{ Querystring: CallIn<'GET /api/stock/getIndexMinK_Echarts.do'> }>(
+    '/api/stock/getIndexMinK_Echarts.do',
+    {
+      schema: {
+        tags: ['market'],
+        summary: "An index's minute bars of the current day (intraday rows add the running average)",
+        querystring: fields(
+          {
+            code: indexCodeField,
+            period: { type: 'string', enum: ['intraday', '1', '5', '30', '60'], default: 'intraday' },
+          },
+          ['code'],
+        ),
+        response: barsOf({}),
+      },
+    },
+    async (request) => {
+      const index = market.getIndex(request.query.code);
+      return ok({
+        code: index.code,
+        period: request.query.period,
+        bars: market.minuteBars(index, request.query.period),
+      });
+    },
+  );
+};

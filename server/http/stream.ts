@@ -1,0 +1,155 @@
+/**
+ * Live quotes as server-sent events: `GET /api/stream/quotes?codes=600519,AAPL`.
+ * - Once a second, for each subscribed code whose market is in session, an event `quote` whose id is the
+ *   epoch second and whose data is the quote at that second.
+ * - A comment line (`: heartbeat`) every 15 seconds keeps proxies and the client's timeout at bay.
+ * - Resume: a client that reconnects with `Last-Event-ID: <second>` first gets the ticks it missed (up to
+ *   60 seconds back), recomputed exactly: prices are a pure function of time and the seed.
+ * Ticks follow the station's clock (a test can pin and move it). One timer, aligned to the second, serves every
+ * subscriber; each code's event of a second is computed and serialised once however many clients watch it.
+ */
+import type { ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Quote } from '../../src/shared/api/types';
+import type { Instrument } from '../market/catalogue';
+import { fields } from './schemas';
+
+const TICK_MS = 1000;
+const HEARTBEAT_MS = 15_000;
+const MAX_REPLAY_SECONDS = 60;
+const MAX_CODES = 50;
+
+interface Subscriber {
+  entries: { instrument: Instrument; index: boolean }[];
+  res: ServerResponse;
+  lastSecond: number;
+}
+
+export const streamPlugin: FastifyPluginAsync = async (app) => {
+  const { market } = app;
+  const subscribers = new Set<Subscriber>();
+  let ticker: NodeJS.Timeout | null = null;
+  let heartbeat: NodeJS.Timeout | null = null;
+
+  /** The SSE block of one code at one second ('' when its market is not in session), memoised per tick. */
+  const eventOf = (
+    entry: Subscriber['entries'][number],
+    second: number,
+    cache: Map<string, string>,
+  ): string => {
+    const key = `${entry.instrument.code}|${second}`;
+    let block = cache.get(key);
+    if (block === undefined) {
+      const t = second * 1000;
+      if (!market.isOpen(entry.instrument, t)) block = '';
+      else {
+        const quote: Quote = entry.index
+          ? market.indexQuote(entry.instrument, t)
+          : market.quote(entry.instrument, t);
+        block = `id: ${second}\nevent: quote\ndata: ${JSON.stringify(quote)}\n\n`;
+      }
+      cache.set(key, block);
+    }
+    return block;
+  };
+
+  const send = (sub: Subscriber, from: number, to: number, cache: Map<string, string>) => {
+    let out = '';
+    for (let s = Math.max(from, to - MAX_REPLAY_SECONDS + 1); s <= to; s++) {
+      for (const entry of sub.entries) out += eventOf(entry, s, cache);
+    }
+    if (out !== '') sub.res.write(out);
+    sub.lastSecond = Math.max(sub.lastSecond, to);
+  };
+
+  const schedule = () => {
+    if (ticker || subscribers.size === 0) return;
+    ticker = setTimeout(tick, TICK_MS - (Date.now() % TICK_MS) + 1);
+  };
+  function tick() {
+    ticker = null;
+    const now = Math.floor(market.now() / 1000);
+    const cache = new Map<string, string>();
+    for (const sub of subscribers) if (now > sub.lastSecond) send(sub, sub.lastSecond + 1, now, cache);
+    schedule();
+  }
+
+  const remove = (sub: Subscriber) => {
+    subscribers.delete(sub);
+    if (subscribers.size === 0) {
+      if (ticker) clearTimeout(ticker);
+      if (heartbeat) clearInterval(heartbeat);
+      ticker = null;
+      heartbeat = null;
+    }
+  };
+
+  app.addHook('onClose', async () => {
+    for (const sub of [...subscribers]) {
+      remove(sub);
+      sub.res.end();
+    }
+  });
+
+  app.get<{ Querystring: { codes: string } }>(
+    '/api/stream/quotes',
+    {
+      schema: {
+        tags: ['market'],
+        summary:
+          'Server-sent events: a quote a second per subscribed code in session; heartbeat; Last-Event-ID resume',
+        querystring: fields(
+          {
+            codes: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 600,
+              pattern: `^[A-Za-z0-9]{1,10}(,[A-Za-z0-9]{1,10}){0,${MAX_CODES - 1}}$`,
+              description: `up to ${MAX_CODES} comma-separated stock or index codes`,
+            },
+          },
+          ['codes'],
+        ),
+        headers: {
+          type: 'object',
+          properties: { 'last-event-id': { type: 'string', pattern: '^[0-9]{1,15}$' } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const codes = [...new Set(request.query.codes.split(',').map((c) => c.toUpperCase()))];
+      const entries = codes.map((code) => {
+        const stock = market.find(code);
+        if (stock) return { instrument: stock, index: false };
+        return { instrument: market.getIndex(code), index: true }; // NOT_FOUND when neither
+      });
+
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      res.write('retry: 2000\n\n');
+      const now = Math.floor(market.now() / 1000);
+      const sub: Subscriber = { entries, res, lastSecond: now - 1 };
+      const lastEventId = request.headers['last-event-id'];
+      const from = typeof lastEventId === 'string' ? Number(lastEventId) + 1 : now;
+      send(sub, from, now, new Map());
+      if (!(request.raw.socket instanceof Socket)) {
+        // An in-process request (app.inject) has no connection to hold open: it gets the current ticks only.
+        res.end();
+        return;
+      }
+      subscribers.add(sub);
+      heartbeat ??= setInterval(() => {
+        for (const s of subscribers) s.res.write(': heartbeat\n\n');
+      }, HEARTBEAT_MS);
+      schedule();
+      res.on('close', () => remove(sub));
+    },
+  );
+};

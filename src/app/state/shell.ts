@@ -1,0 +1,28 @@
+import { observable } from '@legendapp/state';
+import { TAB_PATHS, type TabPath } from '../routes/route-table';
+
+/**
+ * spec §3 shared client state that is not the session, theme or language: the selected tab path (it
+ * follows the route; RootLayout writes it) and the bound bank card's details, which the wallet screens
+ * fill once they are built (spec §3 "bank info (bankNo)"). Neither is persisted: both are re-read.
+ */
+export interface BankInfo {
+  /** The card number as the station shows it (masked). */
+  bankNo: string;
+  bankName: string;
+  branch: string;
+}
+
+export const selectedTab$ = observable<TabPath>('/home');
+export const bankInfo$ = observable<BankInfo | null>(null);
+
+/** The tab a pathname belongs to, or null for a screen outside the tab bar (the tab stays as it was). */
+export function tabOf(pathname: string): TabPath | null {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return (TAB_PATHS as readonly string[]).includes(trimmed) ? (trimmed as TabPath) : null;
+}
+
+export function followPath(pathname: string): void {
+  const tab = tabOf(pathname);
+  if (tab) selectedTab$.set(tab);
+}

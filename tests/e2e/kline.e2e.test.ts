@@ -1,0 +1,197 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { FixedClock } from '../../server/market/clock';
+import { launchPhoneBrowser, newPhoneContext, watchPageErrors } from './harness';
+
+/** Wednesday 2025-03-12 02:00 UTC: 10:00 in Shanghai, so today's minute bars exist. */
+const T0 = Date.UTC(2025, 2, 12, 2, 0, 0);
+const CODE = '600000';
+
+let app: FastifyInstance;
+let url: string;
+let dataDir: string;
+let browser: Browser;
+const clock = new FixedClock(T0);
+
+beforeAll(async () => {
+  // The harness's station, with a clock the test moves (buildServer takes { clock }).
+  dataDir = mkdtempSync(join(tmpdir(), 'paperdesk-e2e-kline-'));
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    STATIC_DIR: resolve(import.meta.dirname, '../../dist'),
+    CLOCK_MODE: 'always-open',
+    ORDERS_NEED_KYC: 'false',
+    LOG_LEVEL: 'warn',
+  });
+  app = await buildServer(config, { clock });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the station did not get a TCP port');
+  url = `http://127.0.0.1:${address.port}`;
+  browser = await launchPhoneBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const canvas = (page: Page) => page.getByTestId('kline-canvas');
+
+/** Waits until the chart has drawn these bars (the worker's series handed to echarts). */
+async function waitDrawn(page: Page, attrs: Record<string, string>) {
+  const selector = Object.entries({ ready: 'true', ...attrs })
+    .map(([k, v]) => `[data-${k}="${v}"]`)
+    .join('');
+  await page.locator(`[data-testid="kline-canvas"]${selector}`).waitFor({ timeout: 60_000 });
+  const bars = Number(await canvas(page).getAttribute('data-bars'));
+  expect(bars, JSON.stringify(attrs)).toBeGreaterThan(0);
+  return bars;
+}
+
+/** True when the chart's canvas has pixels of more than one colour: something was drawn. */
+async function canvasHasDrawing(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const el = document.querySelector<HTMLCanvasElement>('[data-testid="kline-canvas"] canvas');
+    if (!el) return false;
+    const probe = document.createElement('canvas');
+    probe.width = 64;
+    probe.height = 64;
+    const ctx = probe.getContext('2d');
+    if (!ctx) return false;
+    ctx.drawImage(el, 0, 0, 64, 64);
+    const data = ctx.getImageData(0, 0, 64, 64).data;
+    const colours = new Set<number>();
+    for (let i = 0; i < data.length; i += 4)
+      colours.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
+    return colours.size > 3;
+  });
+}
+
+describe('K-line chart in Chromium at 390×844', () => {
+  it('draws every period and every price adjustment on the detail screen', async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${url}/listdetail?code=${CODE}&lang=en`);
+    await page.getByTestId('detail-price').waitFor();
+    await waitDrawn(page, { period: 'day', adjust: 'none' });
+    expect(await canvasHasDrawing(page)).toBe(true);
+
+    const drawn: Record<string, number> = {};
+    for (const period of ['intraday', '1', '5', '30', '60', 'week', 'month', 'day']) {
+      await page.getByTestId(`kline-period-${period}`).click();
+      drawn[period] = await waitDrawn(page, { period });
+    }
+    // A day has more 1-minute bars than 60-minute ones; the history has more days than months.
+    expect(drawn['1']).toBeGreaterThan(drawn['60']!);
+    expect(drawn.day).toBeGreaterThan(drawn.month!);
+
+    for (const adjust of ['forward', 'backward', 'none']) {
+      await page.getByTestId(`kline-adjust-${adjust}`).click();
+      await waitDrawn(page, { period: 'day', adjust });
+      expect(await canvasHasDrawing(page)).toBe(true);
+    }
+
+    // Indicators: the overlay and the sub-chart switch without a new history.
+    await page.getByTestId('kline-overlay-boll').click();
+    await waitDrawn(page, { overlay: 'boll' });
+    for (const sub of ['macd', 'kdj', 'rsi', 'vol']) {
+      await page.getByTestId(`kline-sub-${sub}`).click();
+      await waitDrawn(page, { sub });
+    }
+    expect(await page.getByTestId('kline-readout').innerText()).toMatch(/Mid .*Upper .*Lower/s);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the full-screen /kline chart from the detail screen', async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${url}/listdetail?code=${CODE}&lang=en`);
+    await waitDrawn(page, { period: 'day' });
+    await page.getByTestId('kline-fullscreen').click();
+    await page.waitForURL(/\/kline\?code=600000/);
+    await waitDrawn(page, { period: 'day' });
+    const height = await canvas(page).evaluate((el) => el.getBoundingClientRect().height);
+    expect(height).toBeGreaterThan(400);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('moves the last candle when the market ticks', async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${url}/kline?code=${CODE}&lang=en`);
+    const bars = await waitDrawn(page, { period: 'day' });
+    const before = await canvas(page).getAttribute('data-last-candle');
+    const version = Number(await canvas(page).getAttribute('data-version'));
+    expect(before).toMatch(/^[\d.]+,[\d.]+,[\d.]+,[\d.]+$/);
+
+    // Trading time passes on the station's clock until the day's close has moved; the chart's next refresh
+    // feeds the new last bar to the worker's updateLastBar and redraws that candle.
+    const [, closeBefore] = before!.split(',').map(Number);
+    let latest: number[] = [];
+    for (let step = 0; step < 24; step++) {
+      clock.advance(10 * 60_000);
+      const answer = (await (
+        await fetch(`${url}/api/stock/getDayK.do?code=${CODE}&period=day&adjust=none&limit=1`)
+      ).json()) as { data: { bars: number[][] } };
+      latest = answer.data.bars.at(-1)!;
+      if (latest[4] !== closeBefore) break;
+    }
+    expect(latest[4], 'the simulated market never moved the close').not.toBe(closeBefore);
+    const [, open, high, low, close] = latest;
+    await expect
+      .poll(async () => canvas(page).getAttribute('data-last-candle'), { timeout: 20_000 })
+      .toBe(`${open},${close},${low},${high}`);
+    expect(Number(await canvas(page).getAttribute('data-version'))).toBeGreaterThan(version);
+    // Same day: the candle moved, no bar was added.
+    expect(Number(await canvas(page).getAttribute('data-bars'))).toBe(bars);
+    expect(await page.getByTestId('kline-readout-close').innerText()).toContain(close!.toFixed(2));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('appends the new minutes of the intraday view as the market trades', async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${url}/kline?code=${CODE}&lang=en`);
+    await waitDrawn(page, { period: 'day' });
+    await page.getByTestId('kline-period-intraday').click();
+    const before = await waitDrawn(page, { period: 'intraday' });
+
+    // Minutes of trading pass until at least two new bars exist (a lunch break has none); the refresh
+    // appends them through the worker's appendBar.
+    let rows: number[][] = [];
+    for (let minute = 0; minute < 240 && rows.length < before + 2; minute++) {
+      clock.advance(60_000);
+      const answer = (await (
+        await fetch(`${url}/api/stock/getMinK_Echarts.do?code=${CODE}&period=intraday`)
+      ).json()) as { data: { bars: number[][] } };
+      rows = answer.data.bars;
+    }
+    expect(rows.length).toBeGreaterThanOrEqual(before + 2);
+    const [, open, high, low, close] = rows.at(-1)!;
+    await expect
+      .poll(async () => Number(await canvas(page).getAttribute('data-bars')), { timeout: 20_000 })
+      .toBe(rows.length);
+    await expect
+      .poll(async () => canvas(page).getAttribute('data-last-candle'), { timeout: 10_000 })
+      .toBe(`${open},${close},${low},${high}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
