@@ -24,6 +24,7 @@ import './http/fastify-types';
 import { marketPlugin } from './http/market';
 import { exchangeRatePlugin } from './http/exchange-rate';
 import { indexMarketPlugin } from './http/index-market';
+import { futuresMarketPlugin } from './http/futures-market';
 import { streamPlugin } from './http/stream';
 import { addSharedSchemas } from './http/schemas';
 import { sitePlugin } from './http/site';
@@ -169,6 +170,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     await app.register(marketPlugin);
     await app.register(exchangeRatePlugin);
     await app.register(indexMarketPlugin);
+    await app.register(futuresMarketPlugin);
     await app.register(streamPlugin);
     await app.register(tradePlugin);
     await app.register(cashPlugin);

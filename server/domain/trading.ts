@@ -77,7 +77,10 @@ export async function buy(station: Station, userId: number, order: BuyOrder): Pr
   }
 
   const now = station.clock.now();
-  if (!station.market.isOpen(instrument, now)) throw new AppError('OUTSIDE_TRADING_HOURS');
+  // A suspended instrument says so, rather than that its market is closed.
+  const status = station.market.status(instrument, now);
+  if (status === 'suspended') throw new AppError('SUSPENDED');
+  if (status !== 'trading') throw new AppError('OUTSIDE_TRADING_HOURS');
   const detail = station.market.detail(instrument, now);
   if (detail.limitUp !== null && detail.price >= detail.limitUp) throw new AppError('PRICE_LIMIT');
   assertFields({
@@ -168,7 +171,9 @@ export async function sell(station: Station, userId: number, order: SellOrder): 
     assertFields({ lots: checkLots(lots, position.lots) });
 
     const instrument = station.market.get(position.code);
-    if (!station.market.isOpen(instrument, now)) {
+    const status = station.market.status(instrument, now);
+    if (status === 'suspended') throw new AppError('SUSPENDED');
+    if (status !== 'trading') {
       throw new AppError('OUTSIDE_TRADING_HOURS', { msgKey: 'CLOSE_OUTSIDE_TRADING_HOURS' });
     }
     if (now < position.sellable_from) throw new AppError('T_PLUS_ONE');

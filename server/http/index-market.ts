@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { CallIn } from '../../src/shared/api/calls';
 import { ok } from './envelope';
-import { fields, ref, responses } from './schemas';
+import { fields, pageNumField, pageOf, pageSizeField, ref, responses } from './schemas';
 
 const indexCodeField = { type: 'string', minLength: 1, maxLength: 10, pattern: '^[A-Za-z0-9]+$' } as const;
 const barsOf = (extra: Record<string, unknown>) =>
@@ -46,6 +46,65 @@ export const indexMarketPlugin: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => ok(market.indexQuote(market.getIndex(request.query.code))),
+  );
+
+  app.get<{
+    Querystring: CallIn<'GET /api/index/queryIndexNews.do'> & { pageNum: number; pageSize: number };
+  }>(
+    '/api/index/queryIndexNews.do',
+    {
+      schema: {
+        tags: ['market'],
+        summary:
+          "Simulated market reports of the indexes' last ten complete trading days (of one index or region), newest first",
+        querystring: fields({
+          code: indexCodeField,
+          region: { type: 'string', enum: ['cn', 'hk', 'us'] },
+          pageNum: pageNumField,
+          pageSize: pageSizeField,
+        }),
+        response: responses(
+          pageOf({
+            type: 'object',
+            properties: {
+              id: { type: 'string' },
+              code: { type: 'string' },
+              time: { type: 'integer', description: 'epoch ms: the close of that day' },
+              title: { type: 'string' },
+              titleEn: { type: 'string' },
+              summary: { type: 'string' },
+              summaryEn: { type: 'string' },
+              changePct: { type: 'number' },
+              close: { type: 'number' },
+            },
+            required: [
+              'id',
+              'code',
+              'time',
+              'title',
+              'titleEn',
+              'summary',
+              'summaryEn',
+              'changePct',
+              'close',
+            ],
+            additionalProperties: false,
+          }),
+        ),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      if (q.code !== undefined) market.getIndex(q.code); // NOT_FOUND for an unknown index
+      const all = market.indexNews({ code: q.code, region: q.region });
+      const start = (q.pageNum - 1) * q.pageSize;
+      return ok({
+        list: all.slice(start, start + q.pageSize),
+        total: all.length,
+        pageNum: q.pageNum,
+        pageSize: q.pageSize,
+      });
+    },
   );
 
   app.get<{ Querystring: CallIn<'GET /api/stock/getIndexDayK.do'> & { limit: number } }>(

@@ -4,6 +4,7 @@ import type { CallIn } from '../../src/shared/api/calls';
 import { QUOTE_SORTS, type QuoteSort } from '../market/market-service';
 import type { StockMarket } from '../../src/shared/api/types';
 import { AppError } from '../errors';
+import { BodyCache } from './cached-body';
 import { ok } from './envelope';
 import {
   fields,
@@ -12,15 +13,24 @@ import {
   pageSizeField,
   ref,
   responses,
+  SHARED_SCHEMAS,
   stockCodeField,
   stockMarketField,
 } from './schemas';
+
+const STOCK_DETAIL = SHARED_SCHEMAS.find((schema) => schema.$id === 'StockDetail') as unknown as {
+  properties: Record<string, unknown>;
+  required: string[];
+};
 
 /** Names, codes and pinyin: letters (any script), digits, spaces and . & - only. */
 const keywordField = { type: 'string', maxLength: 32, pattern: '^[\\p{L}\\p{N} .&-]*$' } as const;
 
 export const marketPlugin: FastifyPluginAsync = async (app) => {
   const { market, config } = app;
+  // Quote pages hold for the clock second they were computed in; bars until their instrument's minute moves.
+  const pages = new BodyCache(256);
+  const bars = new BodyCache(128);
 
   app.get<{ Querystring: CallIn<'GET /api/stock/getStock.do'> & { pageNum: number; pageSize: number } }>(
     '/api/stock/getStock.do',
@@ -44,15 +54,19 @@ export const marketPlugin: FastifyPluginAsync = async (app) => {
         response: responses(pageOf(ref('Quote'))),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
-      return ok(
-        market.list(q.market, {
-          keyword: q.keyword,
-          sort: q.sort as QuoteSort | undefined,
-          pageNum: q.pageNum,
-          pageSize: q.pageSize,
-        }),
+      const second = Math.floor(market.now() / 1000);
+      const key = `${q.market}|${q.sort ?? ''}|${q.keyword ?? ''}|${q.pageNum}|${q.pageSize}|${second}`;
+      return pages.send(request, reply, key, () =>
+        ok(
+          market.list(q.market, {
+            keyword: q.keyword,
+            sort: q.sort as QuoteSort | undefined,
+            pageNum: q.pageNum,
+            pageSize: q.pageSize,
+          }),
+        ),
       );
     },
   );
@@ -62,12 +76,25 @@ export const marketPlugin: FastifyPluginAsync = async (app) => {
     {
       schema: {
         tags: ['market'],
-        summary: 'One stock: quote, price limits, lot size, currency, status, T+1',
+        summary:
+          'One stock: quote, price limits, lot size, currency, status, T+1, and a simulated 5-level order book',
         querystring: fields({ code: stockCodeField }, ['code']),
-        response: responses(ref('StockDetail')),
+        response: responses({
+          type: 'object',
+          properties: {
+            ...STOCK_DETAIL.properties,
+            book: ref('OrderBook'),
+          },
+          required: [...STOCK_DETAIL.required, 'book'],
+          additionalProperties: false,
+        }),
       },
     },
-    async (request) => ok(market.detail(market.get(request.query.code))),
+    async (request) => {
+      const instrument = market.get(request.query.code);
+      const now = market.now();
+      return ok({ ...market.detail(instrument, now), book: market.orderBook(instrument, now) });
+    },
   );
 
   app.get<{ Querystring: CallIn<'GET /api/realTime/findStock.do'> & { limit: number } }>(
@@ -110,10 +137,14 @@ export const marketPlugin: FastifyPluginAsync = async (app) => {
         response: responses(pageOf(ref('Quote'))),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       const sort = (q.order === 'desc' ? `-${q.field}` : q.field) as QuoteSort;
-      return ok(market.list(q.market, { sort, pageNum: q.pageNum, pageSize: q.pageSize }));
+      const second = Math.floor(market.now() / 1000);
+      const key = `${q.market}|${sort}||${q.pageNum}|${q.pageSize}|${second}`;
+      return pages.send(request, reply, key, () =>
+        ok(market.list(q.market, { sort, pageNum: q.pageNum, pageSize: q.pageSize })),
+      );
     },
   );
 
@@ -269,6 +300,70 @@ export const marketPlugin: FastifyPluginAsync = async (app) => {
     async (request) => ok(market.limitUpBoard(request.query.market)),
   );
 
+  const lhbSeat = {
+    type: 'object',
+    properties: {
+      seat: { type: 'string' },
+      kind: { type: 'string', enum: ['institution', 'connect', 'branch'] },
+      buy: { type: 'number', description: 'yuan' },
+      sell: { type: 'number', description: 'yuan' },
+    },
+    required: ['seat', 'kind', 'buy', 'sell'],
+    additionalProperties: false,
+  } as const;
+
+  app.get<{ Querystring: CallIn<'GET /api/stock/getlhb.do'> }>(
+    '/api/stock/getlhb.do',
+    {
+      schema: {
+        tags: ['market'],
+        summary:
+          'The Dragon Tiger list (龙虎榜) of the last complete trading day: A-shares whose close deviated 7% or more, with their top five buying and selling seats (simulated from the seed)',
+        querystring: fields({ market: { type: 'string', enum: ['a', 'star'], default: 'a' } }),
+        response: responses({
+          type: 'object',
+          properties: {
+            date: { type: 'string', description: 'YYYY-MM-DD' },
+            list: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: {
+                  code: { type: 'string' },
+                  name: { type: 'string' },
+                  market: { type: 'string', enum: ['a', 'star'] },
+                  close: { type: 'number' },
+                  changePct: { type: 'number' },
+                  turnover: { type: 'number' },
+                  reason: { type: 'string', enum: ['rise', 'fall'] },
+                  buys: { type: 'array', items: lhbSeat },
+                  sells: { type: 'array', items: lhbSeat },
+                  net: { type: 'number', description: "the ten seats' buys minus their sells, yuan" },
+                },
+                required: [
+                  'code',
+                  'name',
+                  'market',
+                  'close',
+                  'changePct',
+                  'turnover',
+                  'reason',
+                  'buys',
+                  'sells',
+                  'net',
+                ],
+                additionalProperties: false,
+              },
+            },
+          },
+          required: ['date', 'list'],
+          additionalProperties: false,
+        }),
+      },
+    },
+    async (request) => ok(market.dragonTiger(request.query.market ?? 'a')),
+  );
+
   app.get<{ Querystring: CallIn<'GET /api/stock/getDayK.do'> & { limit: number } }>(
     '/api/stock/getDayK.do',
     {
@@ -309,15 +404,18 @@ export const marketPlugin: FastifyPluginAsync = async (app) => {
         }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       const instrument = market.get(q.code);
-      return ok({
-        code: instrument.code,
-        period: q.period,
-        adjust: q.adjust,
-        bars: market.dayBars(instrument, q.period, q.limit, q.before, q.adjust),
-      });
+      const key = `${instrument.code}|${q.period}|${q.adjust}|${q.limit}|${q.before ?? ''}|${market.barClock(instrument)}`;
+      return bars.send(request, reply, key, () =>
+        ok({
+          code: instrument.code,
+          period: q.period,
+          adjust: q.adjust,
+          bars: market.dayBars(instrument, q.period, q.limit, q.before, q.adjust),
+        }),
+      );
     },
   );
 

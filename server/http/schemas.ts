@@ -162,6 +162,24 @@ export const SHARED_SCHEMAS = [
       note: nullable('string'),
     }),
   },
+  {
+    $id: 'OrderBook',
+    ...object(
+      {
+        bids: { type: 'array', maxItems: 5, items: { $ref: 'BookLevel#' } },
+        asks: { type: 'array', maxItems: 5, items: { $ref: 'BookLevel#' } },
+      },
+      'A simulated 5-level book, best level first; empty while suspended, no level beyond the limits',
+    ),
+  },
+  {
+    $id: 'BookLevel',
+    description: '[price, shares]',
+    type: 'array',
+    items: num,
+    minItems: 2,
+    maxItems: 2,
+  },
 ] as const;
 
 export function addSharedSchemas(app: FastifyInstance): void {

@@ -11,7 +11,13 @@ import type {
   InstrumentStatus,
   LimitUpEntry,
   MinutePeriod,
+  FuturesQuote,
+  IndexNews,
+  LhbEntry,
+  LhbList,
+  LhbSeat,
   MoveCounts,
+  OrderBook,
   Page,
   Quote,
   StockDetail,
@@ -21,11 +27,17 @@ import type { ClockMode, Settings } from '../config';
 import { AppError } from '../errors';
 import type { Clock } from './clock';
 import { FxSeries } from './fx';
-import { loadCatalogueData, type IndexDef, type Instrument } from './catalogue';
+import { loadCatalogueData, type FuturesDef, type IndexDef, type Instrument } from './catalogue';
 import { InstrumentSeries, tickDecimals, tickFor } from './price-engine';
+import { hashSeed, SeededRandom } from './prng';
 import {
+  ALWAYS_OPEN_HOURS,
   DAY_MS,
   dayCloseTime,
+  parseSession,
+  previousTradingDay,
+  REAL_HOURS,
+  type Session,
   elapsedToUtc,
   hoursFor,
   isTradingDay,
@@ -79,6 +91,48 @@ function localDayOfTime(t: number): number {
   return Math.floor((t + 12 * 3_600_000) / DAY_MS);
 }
 
+/**
+ * A futures product's hours on the Shanghai calendar. A night session running past midnight (21:00-02:30)
+ * is split at midnight and both parts belong to the same calendar day: a simplification of the exchanges'
+ * rule, where the night session opens the next trading day.
+ */
+function futuresHours(sessions: readonly string[]): MarketHours {
+  const parts: Session[] = [];
+  for (const text of sessions) {
+    const [from, to] = text.split('-');
+    const start = parseSession(`${from}-23:59`)[0];
+    const end = to === '24:00' ? 1440 : parseSession(`00:00-${to}`)[1];
+    if (end > start) parts.push([start, end]);
+    else parts.push([start, 1440], [0, end]);
+  }
+  parts.sort((a, b) => a[0] - b[0]);
+  const cn = REAL_HOURS.a;
+  return { timeZone: cn.timeZone, sessions: parts, weekdaysOnly: true, holidays: cn.holidays };
+}
+
+/** Seats the simulated Dragon Tiger list draws from: real seat names of the kind the exchanges publish. */
+const LHB_SEATS: readonly { seat: string; kind: LhbSeat['kind'] }[] = [
+  { seat: '机构专用', kind: 'institution' },
+  { seat: '沪股通专用', kind: 'connect' },
+  { seat: '深股通专用', kind: 'connect' },
+  { seat: '东方财富证券拉萨团结路第二证券营业部', kind: 'branch' },
+  { seat: '东方财富证券拉萨东环路第二证券营业部', kind: 'branch' },
+  { seat: '华泰证券上海武定路证券营业部', kind: 'branch' },
+  { seat: '中信证券上海溧阳路证券营业部', kind: 'branch' },
+  { seat: '国泰君安证券上海江苏路证券营业部', kind: 'branch' },
+  { seat: '中国银河证券绍兴证券营业部', kind: 'branch' },
+  { seat: '招商证券深圳深南东路证券营业部', kind: 'branch' },
+  { seat: '光大证券宁波解放南路证券营业部', kind: 'branch' },
+  { seat: '财通证券杭州上塘路证券营业部', kind: 'branch' },
+  { seat: '国盛证券宁波桑田路证券营业部', kind: 'branch' },
+  { seat: '开源证券西安西大街证券营业部', kind: 'branch' },
+  { seat: '华鑫证券上海分公司', kind: 'branch' },
+  { seat: '中国中金财富证券北京宋庄路证券营业部', kind: 'branch' },
+];
+
+/** A close at least this far from the previous close puts an A-share on the Dragon Tiger list. */
+const LHB_DEVIATION = 0.07;
+
 export class MarketService {
   private readonly byCode: Map<string, Instrument>;
   private readonly anchorDay: number;
@@ -114,7 +168,72 @@ export class MarketService {
   }
 
   hours(instrument: Instrument): MarketHours {
-    return hoursFor(instrument.market, this.options.clockMode);
+    return (
+      this.futuresByCode.get(instrument.code)?.hours ?? hoursFor(instrument.market, this.options.clockMode)
+    );
+  }
+
+  private readonly futuresByCode = new Map<
+    string,
+    { def: FuturesDef; instrument: Instrument; hours: MarketHours }
+  >();
+  private futuresDefs: FuturesDef[] = [];
+
+  /** The catalogue's futures products (loaded once): main continuous contracts, priced by the same engine. */
+  futures(): readonly FuturesDef[] {
+    if (this.futuresDefs.length === 0) {
+      this.futuresDefs = loadCatalogueData().futures;
+      for (const def of this.futuresDefs) {
+        this.futuresByCode.set(def.code, {
+          def,
+          hours: this.options.clockMode === 'always-open' ? ALWAYS_OPEN_HOURS : futuresHours(def.sessions),
+          instrument: {
+            code: def.code,
+            market: 'a',
+            board: 'main',
+            st: false,
+            name: def.name,
+            nameEn: def.nameEn,
+            pinyin: def.pinyin,
+            currency: 'CNY',
+            lotSize: 1,
+            tick: def.tick,
+            referencePrice: def.referencePrice,
+            volatility: def.volatility,
+            avgDailyVolume: 100_000,
+          },
+        });
+      }
+    }
+    return this.futuresDefs;
+  }
+
+  /** A futures product as an instrument for the engine's calls, or NOT_FOUND (never a tradable stock). */
+  getFutures(code: string): Instrument {
+    this.futures();
+    const entry = this.futuresByCode.get(code.toUpperCase());
+    if (!entry) throw new AppError('NOT_FOUND');
+    return entry.instrument;
+  }
+
+  /** A futures product's quote with its contract terms, limits and session status. */
+  futuresQuote(instrument: Instrument, t = this.clock.now()): FuturesQuote {
+    this.futures();
+    const { def, hours } = this.futuresByCode.get(instrument.code)!;
+    const pos = sessionPosition(t, hours);
+    const limits = this.series(instrument).record(pos.day).limits;
+    return {
+      ...this.quote(instrument, t),
+      market: 'futures',
+      exchange: def.exchange,
+      multiplier: def.multiplier,
+      unit: def.unit,
+      tick: def.tick,
+      limitUp: limits?.up ?? null,
+      limitDown: limits?.down ?? null,
+      status: pos.inSession ? 'trading' : 'closed',
+      sessions: [...def.sessions],
+    };
   }
 
   series(instrument: Instrument): InstrumentSeries {
@@ -123,11 +242,12 @@ export class MarketService {
     if (!series) {
       const hours = this.hours(instrument);
       const isIndex = this.indexByCode.has(instrument.code);
+      const isFutures = this.futuresByCode.has(instrument.code);
       series = new InstrumentSeries({
         seed: this.options.seed,
         instrument,
         limit: isIndex ? null : this.limitOf(instrument),
-        corporateLife: !isIndex,
+        corporateLife: !isIndex && !isFutures,
         anchorDay: this.anchorDay,
         isTradingDay: (day) => isTradingDay(day, hours),
         minutesPerDay: sessionMinutes(hours),
@@ -186,8 +306,74 @@ export class MarketService {
       .map((def) => this.indexQuote(this.getIndex(def.code), t));
   }
 
+  /**
+   * Market reports of the indexes (of one region, or one index): one per index and complete trading day over
+   * its last `days` trading days, newest first. Each is written from the day's bar, so it agrees with the
+   * index's day bars.
+   */
+  indexNews(
+    filter: { code?: string; region?: IndexDef['region'] },
+    days = 10,
+    t = this.clock.now(),
+  ): IndexNews[] {
+    const out: IndexNews[] = [];
+    const defs = this.indexes().filter(
+      (def) =>
+        (filter.code === undefined || def.code === filter.code.toUpperCase()) &&
+        (filter.region === undefined || def.region === filter.region),
+    );
+    for (const def of defs) {
+      const instrument = this.getIndex(def.code);
+      const hours = this.hours(instrument);
+      const series = this.series(instrument);
+      const pos = sessionPosition(t, hours);
+      let day =
+        pos.elapsed >= series.spec.minutesPerDay && isTradingDay(pos.day, hours)
+          ? pos.day
+          : previousTradingDay(pos.day, hours);
+      for (let n = 0; n < days && day >= this.anchorDay; n++, day = previousTradingDay(day, hours)) {
+        const r = series.record(day);
+        const change = (r.close - r.prevClose) / r.prevClose;
+        const pct = Math.abs(change * 100).toFixed(2);
+        const close = r.close.toFixed(2);
+        const [verb, verbEn] =
+          Math.abs(change) < 0.003
+            ? ['窄幅震荡，收', 'is little changed,']
+            : change >= 0.02
+              ? ['大涨', 'surges']
+              : change > 0
+                ? ['收涨', 'closes up']
+                : change <= -0.02
+                  ? ['大跌', 'slumps']
+                  : ['收跌', 'closes down'];
+        const signed = `${change < 0 ? '-' : change > 0 ? '+' : ''}${pct}`;
+        const date = new Date(day * DAY_MS).toISOString().slice(0, 10);
+        out.push({
+          id: `${def.code}-${date}`,
+          code: def.code,
+          time: dayCloseTime(day, hours),
+          title:
+            Math.abs(change) < 0.003
+              ? `${def.name}${verb}${signed}%，报${close}点`
+              : `${def.name}${verb}${pct}%，报${close}点`,
+          titleEn:
+            Math.abs(change) < 0.003
+              ? `${def.nameEn} ${verbEn} ${signed}% at ${close}`
+              : `${def.nameEn} ${verbEn} ${pct}% at ${close}`,
+          summary: `${date}，${def.name}开盘${r.open.toFixed(2)}点，盘中最高${r.high.toFixed(2)}点、最低${r.low.toFixed(2)}点，收于${close}点。`,
+          summaryEn: `On ${date} the ${def.nameEn} opened at ${r.open.toFixed(2)}, traded between ${r.low.toFixed(2)} and ${r.high.toFixed(2)} and closed at ${close}.`,
+          changePct: round(change, 6),
+          close: r.close,
+        });
+      }
+    }
+    return out.sort((a, b) => b.time - a.time || (a.code < b.code ? -1 : 1));
+  }
+
   /** The daily price limit as a fraction: per market, ±5% for ST names on the main boards, none where absent. */
   limitOf(instrument: Instrument): number | null {
+    const futures = this.futuresByCode.get(instrument.code);
+    if (futures) return futures.def.limit;
     if (instrument.st && instrument.board === 'main') return this.options.settings.stPriceLimit;
     return this.options.settings.priceLimit[instrument.market];
   }
@@ -259,6 +445,110 @@ export class MarketService {
       status: this.status(instrument, t),
       tPlus: this.options.settings.tPlusOne[instrument.market],
     };
+  }
+
+  /**
+   * A simulated 5-level order book around the last price, new each clock second and the same for the same
+   * seed, instrument and second. The last price sits at the best bid or the best ask; levels step by the tick
+   * rule (the HKEX spread table in Hong Kong), none lies beyond the day's limits, and sizes are whole lots
+   * scaled to the stock's usual volume. Empty while the stock is suspended.
+   */
+  orderBook(instrument: Instrument, t = this.clock.now()): OrderBook {
+    const series = this.series(instrument);
+    const record = series.record(this.position(instrument, t).day);
+    if (record.suspended) return { bids: [], asks: [] };
+    const { price } = this.quote(instrument, t);
+    const rng = new SeededRandom(hashSeed(this.options.seed, 'book', instrument.code, Math.floor(t / 1000)));
+    const lot = this.options.settings.lotRules[instrument.market].sharesPerLot ?? instrument.lotSize;
+    const lotsScale = Math.max(1, Math.round(instrument.avgDailyVolume / lot / 2_000));
+    const size = () => lot * (1 + Math.floor(rng.uniform() * lotsScale));
+    const onTick = (p: number, tick: number) => round(p, tickDecimals(tick));
+    const down = (p: number) => {
+      const tick = tickFor(p - 1e-9, instrument.tick);
+      return onTick(p - tick, tick);
+    };
+    const up = (p: number) => {
+      const tick = tickFor(p, instrument.tick);
+      return onTick(p + tick, tick);
+    };
+    const atBid = rng.uniform() < 0.5;
+    let bid = atBid ? price : down(price);
+    let ask = atBid ? up(price) : price;
+    const limits = record.limits;
+    const bids: OrderBook['bids'] = [];
+    const asks: OrderBook['asks'] = [];
+    for (let level = 0; level < 5; level++) {
+      if (bid > 0 && (!limits || bid >= limits.down)) bids.push([bid, size()]);
+      if (!limits || ask <= limits.up) asks.push([ask, size()]);
+      bid = down(bid);
+      ask = up(ask);
+    }
+    return { bids, asks };
+  }
+
+  /**
+   * The Dragon Tiger list of the last complete trading day of one A-share market: every stock whose close
+   * deviated 7% or more from the previous close, with five top buying and five top selling seats. The seats
+   * and their amounts are drawn from the seed, the stock and the day, and add up to a share of its turnover.
+   */
+  dragonTiger(market: 'a' | 'star', t = this.clock.now()): LhbList {
+    const list: LhbEntry[] = [];
+    let listedDay: number | null = null;
+    for (const instrument of this.instruments) {
+      if (instrument.market !== market) continue;
+      const hours = this.hours(instrument);
+      const series = this.series(instrument);
+      const pos = sessionPosition(t, hours);
+      const day =
+        pos.elapsed >= series.spec.minutesPerDay && isTradingDay(pos.day, hours)
+          ? pos.day
+          : previousTradingDay(pos.day, hours);
+      listedDay ??= day;
+      const r = series.record(day);
+      if (!r.trading || r.suspended || !r.listed) continue;
+      const changePct = round((r.close - r.prevClose) / r.prevClose, 6);
+      if (Math.abs(changePct) < LHB_DEVIATION) continue;
+      const turnover = Math.round(((r.volume * (r.open + r.high + r.low + r.close)) / 4) * 100) / 100;
+      const rng = new SeededRandom(hashSeed(this.options.seed, 'lhb', instrument.code, day));
+      // Ten distinct seats: a partial Fisher–Yates shuffle of the seat list.
+      const pool = [...LHB_SEATS];
+      for (let i = 0; i < 10; i++) {
+        const j = i + Math.floor(rng.uniform() * (pool.length - i));
+        [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+      }
+      const side = (seats: typeof pool, share: number, main: 'buy' | 'sell'): LhbSeat[] => {
+        const weights = seats.map(() => 0.2 + rng.uniform());
+        const sum = weights.reduce((a, b) => a + b, 0);
+        return seats
+          .map((s, i) => {
+            const amount = Math.round(((turnover * share * weights[i]!) / sum) * 100) / 100;
+            const other = rng.uniform() < 0.3 ? Math.round(amount * rng.uniform() * 0.2 * 100) / 100 : 0;
+            return { ...s, buy: main === 'buy' ? amount : other, sell: main === 'sell' ? amount : other };
+          })
+          .sort((a, b) => b[main] - a[main] || (a.seat < b.seat ? -1 : 1));
+      };
+      // Rising stocks draw more buying at the top seats, falling ones more selling.
+      const lead = 0.12 + rng.uniform() * 0.18;
+      const lag = 0.05 + rng.uniform() * 0.1;
+      const rising = changePct > 0;
+      const buys = side(pool.slice(0, 5), rising ? lead : lag, 'buy');
+      const sells = side(pool.slice(5, 10), rising ? lag : lead, 'sell');
+      const net = [...buys, ...sells].reduce((sum, s) => sum + s.buy - s.sell, 0);
+      list.push({
+        code: instrument.code,
+        name: instrument.name,
+        market,
+        close: r.close,
+        changePct,
+        turnover,
+        reason: rising ? 'rise' : 'fall',
+        buys,
+        sells,
+        net: Math.round(net * 100) / 100,
+      });
+    }
+    list.sort((a, b) => Math.abs(b.changePct) - Math.abs(a.changePct) || (a.code < b.code ? -1 : 1));
+    return { date: listedDay === null ? '' : new Date(listedDay * DAY_MS).toISOString().slice(0, 10), list };
   }
 
   private snapshot: { market: StockMarket; second: number; quotes: Quote[]; sorted: Map<string, Quote[]> }[] =
@@ -498,6 +788,15 @@ export class MarketService {
           ? -1
           : 1,
     );
+  }
+
+  /**
+   * What an instrument's bars depend on besides the query: its market's current day and the minutes of it
+   * done. Two calls with the same query and the same value answer the same bars.
+   */
+  barClock(instrument: Instrument, t = this.clock.now()): string {
+    const pos = sessionPosition(t, this.hours(instrument));
+    return `${pos.day}:${Math.floor(pos.elapsed)}`;
   }
 
   private readonly history = new Map<string, { bars: Bar[]; lastDay: number }>();

@@ -24,7 +24,15 @@ async function preloadFirstScreen(): Promise<void> {
   }
 }
 
+/** Ends the current task, so the browser can paint and handle input before the next step of start-up. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function start(): Promise<void> {
+  // Evaluating the app's modules (React, the router's route tree, the persisted state) is one task
+  // already; the first steps of start-up run in a task of their own.
+  await nextTask();
   // `?lang=` on any URL switches the language and stores it; only that dictionary is loaded.
   const locale = resolveStartLocale(window.location.search, locale$.peek());
   applyTheme(theme$.peek(), effectivePriceColors(priceColors$.peek(), locale));
@@ -35,6 +43,7 @@ async function start(): Promise<void> {
     () => router.state.location.pathname,
   );
 
+  await nextTask();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   const root = createRoot(container);
@@ -50,6 +59,8 @@ async function start(): Promise<void> {
       </StrictMode>,
     ),
   );
+  // The service worker's registration waits for a task of its own, after the first render's.
+  await nextTask();
   registerServiceWorker();
 }
 

@@ -129,18 +129,25 @@ describe('K-line chart in Chromium at 390×844', () => {
     await context.close();
   });
 
-  it('moves the last candle when the market ticks', async () => {
+  it('moves the last candle with the live quote stream, without polling', async () => {
     const context = await newPhoneContext(browser);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
     await page.goto(`${url}/kline?code=${CODE}&lang=en`);
     const bars = await waitDrawn(page, { period: 'day' });
+    // The chart is on the page's shared quote stream, so its polling fallback is off.
+    await waitDrawn(page, { live: 'stream' });
+    expect(requests.filter((u) => u.includes('/api/stream/quotes?codes=600000'))).toHaveLength(1);
+    const dayReads = () => requests.filter((u) => u.includes('/api/stock/getDayK.do')).length;
+    const readsBefore = dayReads();
     const before = await canvas(page).getAttribute('data-last-candle');
     const version = Number(await canvas(page).getAttribute('data-version'));
     expect(before).toMatch(/^[\d.]+,[\d.]+,[\d.]+,[\d.]+$/);
 
-    // Trading time passes on the station's clock until the day's close has moved; the chart's next refresh
-    // feeds the new last bar to the worker's updateLastBar and redraws that candle.
+    // Trading time passes on the station's clock until the day's close has moved; the stream's next tick
+    // carries the day so far, which goes to the worker's updateLastBar and redraws that candle.
     const [, closeBefore] = before!.split(',').map(Number);
     let latest: number[] = [];
     for (let step = 0; step < 24; step++) {
@@ -157,9 +164,43 @@ describe('K-line chart in Chromium at 390×844', () => {
       .poll(async () => canvas(page).getAttribute('data-last-candle'), { timeout: 20_000 })
       .toBe(`${open},${close},${low},${high}`);
     expect(Number(await canvas(page).getAttribute('data-version'))).toBeGreaterThan(version);
-    // Same day: the candle moved, no bar was added.
+    // Same day: the candle moved, no bar was added; and no bars were read again: the stream did it.
     expect(Number(await canvas(page).getAttribute('data-bars'))).toBe(bars);
+    expect(dayReads()).toBe(readsBefore);
     expect(await page.getByTestId('kline-readout-close').innerText()).toContain(close!.toFixed(2));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('moves the detail screen price with the stream while its refresh fails', async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    const streams: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/stream/quotes')) streams.push(request.url());
+    });
+    await page.goto(`${url}/listdetail?code=${CODE}&lang=en`);
+    await waitDrawn(page, { period: 'day', live: 'stream' });
+    const price = page.getByTestId('detail-price');
+    const shown = Number(await price.getAttribute('data-value'));
+    // The header and the chart share one connection for the code.
+    expect(streams.map((u) => new URL(u).searchParams.get('codes'))).toEqual(['600000']);
+    // From now on the screen's detail refresh cannot reach the station: only the stream can move the price.
+    await page.route('**/api/stock/getSingleStock.do**', (route) => route.abort());
+    let moved = shown;
+    for (let step = 0; step < 24 && moved === shown; step++) {
+      clock.advance(10 * 60_000);
+      const answer = (await (await fetch(`${url}/api/stock/getSingleStock.do?code=${CODE}`)).json()) as {
+        data: { price: number };
+      };
+      moved = answer.data.price;
+    }
+    expect(moved, 'the simulated market never moved the price').not.toBe(shown);
+    await expect
+      .poll(async () => Number(await price.getAttribute('data-value')), { timeout: 20_000 })
+      .toBe(moved);
+    expect(await page.getByTestId('buy-button').isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -10,8 +10,10 @@ import type {
   Page,
   Quote,
   StockDetail,
+  StockDetailWithBook,
 } from '../../src/shared/api/types';
 import { DAY_MS } from '../../server/market/sessions';
+import { tickFor } from '../../server/market/price-engine';
 import {
   T0,
   api,
@@ -142,6 +144,42 @@ describe.each(dbTargets)('market data (%s)', (db) => {
     expect(apple).toMatchObject({ code: 'AAPL', lotSize: 1, currency: 'USD', tPlus: false });
   });
 
+  it('gives a 5-level order book around the last price, in ticks and whole lots, the same within a second', async () => {
+    for (const code of ['600519', '00700', 'AAPL']) {
+      const detail = data(await client.get<StockDetailWithBook>('/api/stock/getSingleStock.do', { code }));
+      const { bids, asks } = detail.book;
+      expect(bids).toHaveLength(5);
+      expect(asks).toHaveLength(5);
+      // The last price is the best bid or the best ask.
+      expect([bids[0]![0], asks[0]![0]]).toContain(detail.price);
+      for (let i = 1; i < 5; i++) {
+        expect(bids[i]![0]).toBeLessThan(bids[i - 1]![0]);
+        expect(asks[i]![0]).toBeGreaterThan(asks[i - 1]![0]);
+      }
+      expect(asks[0]![0]).toBeGreaterThan(bids[0]![0]);
+      for (const [price, shares] of [...bids, ...asks]) {
+        const tick = tickFor(price, code === '00700' ? 'hkex' : 0.01); // Hong Kong: the HKEX spread table
+        expect(Math.abs(price / tick - Math.round(price / tick))).toBeLessThan(1e-6);
+        expect(shares % detail.lotSize).toBe(0);
+        expect(shares).toBeGreaterThan(0);
+      }
+      const again = data(await client.get<StockDetailWithBook>('/api/stock/getSingleStock.do', { code }));
+      expect(again.book).toEqual(detail.book); // the clock is pinned: same second, same book
+    }
+    station.clock.advance(1000);
+    try {
+      const first = data(
+        await client.get<StockDetailWithBook>('/api/stock/getSingleStock.do', { code: '600519' }),
+      );
+      const second = data(
+        await client.get<StockDetailWithBook>('/api/stock/getSingleStock.do', { code: '600519' }),
+      );
+      expect(second.book).toEqual(first.book);
+    } finally {
+      station.clock.set(T0);
+    }
+  });
+
   it('answers NOT_FOUND for an unknown code', async () => {
     const res = await client.withLang('en').get('/api/stock/getSingleStock.do', { code: 'ZZZZ' });
     expect(res.http).toBe(404);
@@ -243,6 +281,12 @@ describe.each(dbTargets)('market data (%s)', (db) => {
         await client.get<StockDetail>('/api/stock/getSingleStock.do', { code: found!.code }),
       );
       expect(detail.price).toBe(detail.limitUp);
+      // Nobody offers above the limit: the book has bids only.
+      const { book } = data(
+        await client.get<StockDetailWithBook>('/api/stock/getSingleStock.do', { code: found!.code }),
+      );
+      expect(book.asks).toEqual([]);
+      expect(book.bids[0]![0]).toBe(detail.limitUp);
       const user = await register(client);
       const res = await user.client.post('/user/buy.do', {
         code: found!.code,
@@ -345,6 +389,10 @@ describe.each(dbTargets)('adjusted history and suspensions over HTTP (%s)', (db)
         await client.get<StockDetail>('/api/stock/getSingleStock.do', { code: found!.code }),
       );
       expect(detail).toMatchObject({ status: 'suspended', volume: 0, price: detail.prevClose });
+      expect(
+        data(await client.get<StockDetailWithBook>('/api/stock/getSingleStock.do', { code: found!.code }))
+          .book,
+      ).toEqual({ bids: [], asks: [] });
       const days = data(await client.get<DayBars>('/api/stock/getDayK.do', { code: found!.code, limit: 5 }));
       expect(days.bars.every((b) => b[0] < found!.day * DAY_MS)).toBe(true);
       const user = await register(client);
@@ -354,7 +402,7 @@ describe.each(dbTargets)('adjusted history and suspensions over HTTP (%s)', (db)
         leverage: 1,
         requestId: newRequestId(),
       });
-      expect(failure(res)).toMatchObject({ status: 409, code: 'OUTSIDE_TRADING_HOURS' });
+      expect(failure(res)).toMatchObject({ status: 409, code: 'SUSPENDED' });
       await station.assertLedger();
     } finally {
       station.clock.set(T0);
@@ -513,9 +561,11 @@ describe.each(dbTargets)('top lists, limit-up board, prefixed codes and exchange
     expect(data(await byCode('SZ000001')).code).toBe('000001');
     expect(data(await byCode('hk00700')).code).toBe('00700');
     expect(data(await byCode('usAAPL')).code).toBe('AAPL');
-    expect(data(await byCode('600519'))).toEqual(
-      data(await client.get<StockDetail>('/api/stock/getSingleStock.do', { code: '600519' })),
+    // getSingleStock.do adds the order book to the same detail.
+    const single = data(
+      await client.get<StockDetailWithBook>('/api/stock/getSingleStock.do', { code: '600519' }),
     );
+    expect({ ...data(await byCode('600519')), book: single.book }).toEqual(single);
     expect((await byCode('sz600519')).http).toBe(404);
     expect((await byCode('hkAAPL')).http).toBe(404);
     expect((await byCode('sh 600519')).http).toBe(400);

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toMinor } from '../../src/shared/money';
-import type { LedgerEntry, Page, Position, StockDetail, User } from '../../src/shared/api/types';
+import type { HaltEntry, LedgerEntry, Page, Position, StockDetail, User } from '../../src/shared/api/types';
 import { FixedClock } from '../../server/market/clock';
 import {
   T0,
@@ -287,6 +287,42 @@ describe.each(dbTargets)('trading (%s, always-open)', (db) => {
     expect(after.positions - before.positions).toBe(1);
     expect(after.ledger - before.ledger).toBe(2);
     expect(after.idempotency - before.idempotency).toBe(1);
+  });
+
+  it('refuses to buy or sell a suspended stock with SUSPENDED, not OUTSIDE_TRADING_HOURS', async () => {
+    const halts = data(await client.get<HaltEntry[]>('/api/stock/getStop.do', { market: 'a' }));
+    const halted = halts.find((h) => h.state === 'suspended');
+    expect(halted).toBeDefined();
+    const { code, since } = halted!;
+    const user = await register(client);
+    // The day before the suspension began it traded: buy then, and try to close once it is suspended.
+    station.clock.set(since - 12 * HOUR);
+    const bought = data(
+      await user.client.post<Position>('/user/buy.do', {
+        code,
+        lots: 1,
+        leverage: 1,
+        requestId: newRequestId(),
+      }),
+    );
+    station.clock.set(since + HOUR);
+    const detail = data(await client.get<StockDetail>('/api/stock/getSingleStock.do', { code }));
+    expect(detail.status).toBe('suspended');
+    const before = await station.counts();
+    const buy = await user.client
+      .withLang('en')
+      .post('/user/buy.do', { code, lots: 1, leverage: 1, requestId: newRequestId() });
+    expect(buy.http).toBe(409);
+    expect(failure(buy)).toMatchObject({
+      code: 'SUSPENDED',
+      msg: 'This stock is suspended and cannot be traded',
+    });
+    const sell = await user.client.post('/user/sell.do', {
+      positionId: bought.id,
+      requestId: newRequestId(),
+    });
+    expect(failure(sell)).toMatchObject({ status: 409, code: 'SUSPENDED', msg: '该股票已停牌，暂不能交易' });
+    expect(await station.counts()).toEqual(before);
   });
 
   it('values open positions live in the account: totalAssets = available + frozenMargin + positionPnl', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { Page } from '../../shared/api/types';
 import type { CallIn, CallKey, CallOut } from '../../shared/api/calls';
 import { call, toApiError } from './client';
@@ -52,15 +52,18 @@ export function useCall<K extends CallKey>(
       inFlight = controller;
       try {
         const data = await call(key, parsedInput, { signal: controller.signal });
-        if (!disposed) setLoaded({ id: thisId, data });
+        // An answer renders as a transition: React slices a big screen's render instead of one long task.
+        if (!disposed) startTransition(() => setLoaded({ id: thisId, data }));
       } catch (error) {
         if (disposed || isAbortError(error)) return;
         const apiError = toApiError(error);
-        setLoaded((prev) => ({
-          id: thisId,
-          data: prev.id === thisId ? prev.data : undefined,
-          error: apiError,
-        }));
+        startTransition(() =>
+          setLoaded((prev) => ({
+            id: thisId,
+            data: prev.id === thisId ? prev.data : undefined,
+            error: apiError,
+          })),
+        );
       } finally {
         inFlight = null;
       }
@@ -152,13 +155,15 @@ export function usePages<T>(
       fetchRef.current(pageNum, controller.signal).then(
         (page) => {
           if (controller.signal.aborted) return;
-          setState((prev) => ({
-            key: listKey,
-            items: pageNum === 1 ? page.list : [...prev.items, ...page.list],
-            total: page.total,
-            pagesLoaded: pageNum,
-            busy: false,
-          }));
+          startTransition(() =>
+            setState((prev) => ({
+              key: listKey,
+              items: pageNum === 1 ? page.list : [...prev.items, ...page.list],
+              total: page.total,
+              pagesLoaded: pageNum,
+              busy: false,
+            })),
+          );
         },
         (error: unknown) => {
           if (controller.signal.aborted || isAbortError(error)) return;

@@ -2,7 +2,7 @@ import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'rea
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../locales/i18n-react';
-import type { Adjust, Market } from '../../shared/api/types';
+import type { Adjust, Market, Quote } from '../../shared/api/types';
 import {
   INTRADAY_LINES,
   LINE_COLORS,
@@ -16,6 +16,7 @@ import {
 import { formatMoney } from '../../shared/format';
 import { toApiError } from '../api/client';
 import { isAbortError } from '../api/errors';
+import { streamCarries, subscribeQuotes } from '../api/live-quotes';
 import { effectivePriceColors, priceColors$ } from '../state/price-colors';
 import { theme$ } from '../state/theme';
 import { paletteFor } from '../theme/themes';
@@ -37,6 +38,7 @@ import {
   PERIOD_LABEL_KEY,
   type ChartPeriod,
 } from './kline-data';
+import { planTick } from './live-bars';
 import { forwardPointers } from './pointer-forwarding';
 import './kline-chart.css';
 
@@ -133,7 +135,9 @@ export const KlineChart = memo(function KlineChart({
     };
   }, []);
 
-  // Load the history into the worker and draw it, then feed it the latest bars every few seconds.
+  // Load the history into the worker and draw it, then keep its last bar live: streamed quotes go through
+  // the worker's updateLastBar / appendBar; while the stream is not connected, the latest bars are read
+  // every few seconds instead (the polling fallback).
   useEffect(() => {
     const chart = chartRef.current;
     const host = hostRef.current;
@@ -143,29 +147,68 @@ export const KlineChart = memo(function KlineChart({
     const [, , adjustOfKey] = key.split('|') as [string, ChartPeriod, Adjust];
     let timer: ReturnType<typeof setInterval> | undefined;
     let refreshing = false;
+    let refreshAgain = false;
+    let unsubscribe: (() => void) | undefined;
+    let previousQuote: Quote | undefined;
     host.setAttribute('data-ready', 'false');
+    host.setAttribute('data-live', 'off');
     setFailure(null);
     setHoverBar(null);
 
+    const show = (patches: readonly KlinePatch[]) => {
+      const last = patches.at(-1);
+      if (last) {
+        setLoaded((l) =>
+          l && l.key === key ? { ...l, count: last.index + 1, last, version: l.version + 1 } : l,
+        );
+      }
+    };
+    const onFailure = (error: unknown) => {
+      // Bars went missing while the page was away: load the history again. Any other failure keeps the
+      // chart as it is, and the next tick or refresh tries again.
+      if (error instanceof BarGapError) setReloads((n) => n + 1);
+    };
+
+    // Reads the latest bars and feeds them; a request made while one runs is served by one more read.
     const refresh = async () => {
-      if (refreshing || document.visibilityState !== 'visible') return;
+      if (document.visibilityState !== 'visible' || signal.aborted) return;
+      if (refreshing) {
+        refreshAgain = true;
+        return;
+      }
       refreshing = true;
       try {
-        const rows = await loadLatestBars(code, period, adjustOfKey, signal);
-        // No live stream yet: the latest bar goes through the worker's updateLastBar / appendBar.
-        const patches = await chart.feed(rows, signal);
-        const last = patches.at(-1);
-        if (last) {
-          setLoaded((l) =>
-            l && l.key === key ? { ...l, count: last.index + 1, last, version: l.version + 1 } : l,
-          );
-        }
+        do {
+          refreshAgain = false;
+          const rows = await loadLatestBars(code, period, adjustOfKey, signal);
+          show(await chart.feed(rows, signal));
+        } while (refreshAgain && !signal.aborted);
       } catch (error) {
-        // Bars went missing while the page was away: load the history again. Any other failure keeps the
-        // chart as it is, and the next refresh tries again.
-        if (error instanceof BarGapError) setReloads((n) => n + 1);
+        onFailure(error);
       } finally {
         refreshing = false;
+      }
+    };
+
+    const onQuote = async (quote: Quote) => {
+      const plan = planTick(period, adjustOfKey, timeZone, previousQuote, quote);
+      previousQuote = quote;
+      if (plan.kind === 'none') return;
+      if (plan.kind === 'refresh') return refresh();
+      try {
+        const result = await chart.feedTick(plan.next, signal);
+        if (result === 'refresh') await refresh();
+        else show(result);
+      } catch (error) {
+        onFailure(error);
+      }
+    };
+
+    const setPolling = (on: boolean) => {
+      if (on && timer === undefined) timer = setInterval(() => void refresh(), LIVE_REFRESH_MS);
+      if (!on && timer !== undefined) {
+        clearInterval(timer);
+        timer = undefined;
       }
     };
 
@@ -182,7 +225,21 @@ export const KlineChart = memo(function KlineChart({
         const look = lookRef.current;
         await chart.draw(look.view, look.palette, true, signal);
         setLoaded({ key, mode: summary.mode, count: summary.count, last: summary.last, version: 0 });
-        timer = setInterval(() => void refresh(), LIVE_REFRESH_MS);
+        if (signal.aborted) return;
+        if (!streamCarries(market)) {
+          host.setAttribute('data-live', 'polling');
+          setPolling(true);
+          return;
+        }
+        unsubscribe = subscribeQuotes(code, {
+          quote: (tick) => void onQuote(tick.quote),
+          status: (status) => {
+            host.setAttribute('data-live', status === 'live' ? 'stream' : 'polling');
+            // Polling only while the stream is not connected (a hidden page does neither).
+            setPolling(status !== 'live' && status !== 'paused');
+          },
+          gap: () => void refresh(),
+        });
       } catch (error) {
         if (!isAbortError(error)) setFailure(error instanceof Error ? error : toApiError(error));
       }
@@ -190,9 +247,10 @@ export const KlineChart = memo(function KlineChart({
 
     return () => {
       controller.abort();
-      clearInterval(timer);
+      unsubscribe?.();
+      setPolling(false);
     };
-  }, [key, code, period, timeZone, chartPalette.up, chartPalette.down, reloads]);
+  }, [key, code, market, period, timeZone, chartPalette.up, chartPalette.down, reloads]);
 
   // A new overlay, sub-chart or theme redraws the same bars, keeping the zoom.
   const current = loaded && loaded.key === key ? loaded : null;

@@ -159,6 +159,15 @@ export interface KlineChartHandle {
    * chart's last bar (bars in between are missing): the chart should load its history again.
    */
   feed(rows: readonly Bar[], signal?: AbortSignal): Promise<KlinePatch[]>;
+  /**
+   * A live tick: `next` gets the chart's last bar when the call's turn comes (after every feed queued before
+   * it) and answers the new last row, `null` to leave the chart as it is, or `'refresh'` when the tick
+   * starts a bar it cannot build (the chart should read the latest bars), which this call resolves with.
+   */
+  feedTick(
+    next: (last: Bar | undefined) => Bar | 'refresh' | null,
+    signal?: AbortSignal,
+  ): Promise<KlinePatch[] | 'refresh'>;
   resize(size: ChartSize): void;
   /** Forwards a pointer event; not queued, so a drag or a pinch follows the finger. */
   pointer(message: PointerMessage): void;
@@ -186,6 +195,20 @@ export function createKlineChart(): KlineChartHandle {
   let lastTime = Number.NEGATIVE_INFINITY;
   const ifOpen = <T>(work: () => Promise<T>): Promise<T> =>
     closed ? Promise.reject(new Error('the chart is closed')) : work();
+  /** Runs inside the queue: updates the last bar or appends, skipping older and unchanged rows. */
+  const feedRows = async (s: Comlink.Remote<KlineServices>, rows: readonly Bar[]) => {
+    if (rows.length > 0 && lastRow && rows[0]![0] > lastTime) throw new BarGapError();
+    const patches: KlinePatch[] = [];
+    for (const row of rows) {
+      const time = row[0];
+      if (time < lastTime || (lastRow && sameBar(row, lastRow))) continue;
+      const bar = toLiveBar(row);
+      patches.push(await (time === lastTime ? s.updateLastBar(id, bar) : s.appendBar(id, bar)));
+      lastTime = time;
+      lastRow = row;
+    }
+    return patches;
+  };
 
   return {
     attach(canvas, size, onBar) {
@@ -220,19 +243,14 @@ export function createKlineChart(): KlineChartHandle {
       return ifOpen(() => enqueue((s) => s.draw(id, view, palette, resetZoom), signal));
     },
     feed(rows, signal) {
+      return ifOpen(() => enqueue((s) => feedRows(s, rows), signal));
+    },
+    feedTick(next, signal) {
       return ifOpen(() =>
         enqueue(async (s) => {
-          if (rows.length > 0 && lastRow && rows[0]![0] > lastTime) throw new BarGapError();
-          const patches: KlinePatch[] = [];
-          for (const row of rows) {
-            const time = row[0];
-            if (time < lastTime || (lastRow && sameBar(row, lastRow))) continue;
-            const bar = toLiveBar(row);
-            patches.push(await (time === lastTime ? s.updateLastBar(id, bar) : s.appendBar(id, bar)));
-            lastTime = time;
-            lastRow = row;
-          }
-          return patches;
+          const row = next(lastRow);
+          if (row === 'refresh') return row;
+          return row ? feedRows(s, [row]) : [];
         }, signal),
       );
     },

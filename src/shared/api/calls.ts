@@ -9,8 +9,12 @@ import type {
   DayPeriod,
   Adjust,
   ExchangeRates,
+  FuturesExchange,
+  FuturesQuote,
   HaltEntry,
+  IndexNews,
   LedgerEntry,
+  LhbList,
   LimitUpEntry,
   MinuteBars,
   MinutePeriod,
@@ -20,6 +24,7 @@ import type {
   ProductSetting,
   Quote,
   StockDetail,
+  StockDetailWithBook,
   StockMarket,
   User,
   Direction,
@@ -64,7 +69,7 @@ export interface ApiCalls {
     in: PageQuery & { market: StockMarket; keyword?: string; sort?: string };
     out: Page<Quote>;
   };
-  'GET /api/stock/getSingleStock.do': { in: { code: string }; out: StockDetail };
+  'GET /api/stock/getSingleStock.do': { in: { code: string }; out: StockDetailWithBook };
   'GET /api/stock/getZdfNumber.do': { in: { market: StockMarket }; out: MoveCounts };
   'GET /api/stock/getStop.do': { in: { market: StockMarket }; out: HaltEntry[] };
   'GET /api/stock/getztb.do': { in: { market: StockMarket }; out: LimitUpEntry[] };
@@ -86,6 +91,21 @@ export interface ApiCalls {
     out: DayBars;
   };
   'GET /api/stock/getIndexMinK_Echarts.do': { in: { code: string; period: MinutePeriod }; out: MinuteBars };
+  'GET /api/index/queryIndexNews.do': {
+    in: { code?: string; region?: 'cn' | 'hk' | 'us'; pageNum?: number; pageSize?: number };
+    out: Page<IndexNews>;
+  };
+  'GET /api/stock/getlhb.do': { in: { market?: 'a' | 'star' }; out: LhbList };
+  'GET /api/futures/queryExchange.do': {
+    in: { exchange?: FuturesQuote['exchange'] };
+    out: FuturesExchange[];
+  };
+  'GET /api/futures/querySingleMarket.do': { in: { code: string }; out: FuturesQuote };
+  'GET /api/stock/getFuturesDayK.do': {
+    in: { code: string; period: DayPeriod; before?: number; limit?: number };
+    out: Omit<DayBars, 'adjust'>;
+  };
+  'GET /api/stock/getFuturesMinK_Echarts.do': { in: { code: string; period: MinutePeriod }; out: MinuteBars };
   'GET /api/stock/getMinK_Echarts.do': { in: { code: string; period: MinutePeriod }; out: MinuteBars };
   'GET /api/stock/getDayK.do': {
     in: { code: string; period: DayPeriod; adjust: Adjust; before?: number; limit?: number };

@@ -72,6 +72,88 @@ export interface StockDetail extends Quote {
   tPlus: boolean;
 }
 
+/** A futures product's main contract: its quote, contract terms and today's limits (price in the product's unit). */
+export interface FuturesQuote extends Quote {
+  exchange: 'CFFEX' | 'SHFE' | 'DCE' | 'INE' | 'CZCE';
+  /** Units of the underlying per contract: the value of one contract is price × multiplier yuan. */
+  multiplier: number;
+  unit: string;
+  tick: number;
+  limitUp: number | null;
+  limitDown: number | null;
+  status: 'trading' | 'closed';
+  /** Local Shanghai sessions, "HH:MM-HH:MM" (a night session may run past midnight). */
+  sessions: string[];
+}
+
+/** One futures exchange and its products (queryExchange.do). */
+export interface FuturesExchange {
+  exchange: FuturesQuote['exchange'];
+  name: string;
+  nameEn: string;
+  products: FuturesQuote[];
+}
+
+/** One trading seat of a Dragon Tiger entry: what it bought and sold of the stock that day, in yuan. */
+export interface LhbSeat {
+  /** The seat's name as the exchange publishes it (Chinese). */
+  seat: string;
+  kind: 'institution' | 'connect' | 'branch';
+  buy: number;
+  sell: number;
+}
+
+/** One stock on the Dragon Tiger list (getlhb.do): why it is listed and its five top buying and selling seats. */
+export interface LhbEntry {
+  code: string;
+  name: string;
+  market: 'a' | 'star';
+  close: number;
+  changePct: number;
+  turnover: number;
+  /** rise / fall: the day's close deviated by at least 7% up or down. */
+  reason: 'rise' | 'fall';
+  buys: LhbSeat[];
+  sells: LhbSeat[];
+  /** Sum of the ten seats' buys minus their sells. */
+  net: number;
+}
+
+export interface LhbList {
+  /** The trading day listed, YYYY-MM-DD (the last one complete). */
+  date: string;
+  list: LhbEntry[];
+}
+
+/** A simulated market report on one index's trading day (queryIndexNews.do), in Chinese and English. */
+export interface IndexNews {
+  /** Stable: the index code and the date. */
+  id: string;
+  code: string;
+  /** When the index's market closed that day, epoch ms. */
+  time: number;
+  title: string;
+  titleEn: string;
+  summary: string;
+  summaryEn: string;
+  changePct: number;
+  close: number;
+}
+
+/** One level of a simulated order book: [price, shares]. */
+export type BookLevel = [price: number, shares: number];
+
+/** Five levels each side, best first; empty while suspended, and no level beyond the day's limits. */
+export interface OrderBook {
+  bids: BookLevel[];
+  asks: BookLevel[];
+}
+
+/** getSingleStock.do: the stock's detail with its simulated 5-level order book. */
+export interface StockDetailWithBook extends StockDetail {
+  book: OrderBook;
+}
+
 /** How many of one market's stocks rise, fall, stay flat, sit at a limit or are suspended now (getZdfNumber.do). */
 export interface MoveCounts {
   market: StockMarket;

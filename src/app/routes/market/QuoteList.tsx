@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link } from '@tanstack/react-router';
+import { startTransition, useEffect, useState, type MouseEvent } from 'react';
+import { useRouter } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Quote, StockMarket } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
@@ -9,6 +9,11 @@ import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { PRICE_REFRESH_MS, priceDigits } from './market-info';
 
 const PAGE_STEP = 30;
+/**
+ * Rows of the first render: about a phone screen's worth. The rest follow in a later render (a transition),
+ * so the page's first layout of the list, text shaping included, is not one long task.
+ */
+const FIRST_ROWS = 12;
 /** API.md "Paging": at most 100 per page. */
 const MAX_PAGE_SIZE = 100;
 
@@ -16,11 +21,20 @@ const MAX_PAGE_SIZE = 100;
 export function QuoteList({ market }: { market: StockMarket }) {
   const { LL } = useI18nContext();
   const [pageSize, setPageSize] = useState(PAGE_STEP);
+  const [allRows, setAllRows] = useState(false);
   const quotes = useCall(
     'GET /api/stock/getStock.do',
     { market, pageNum: 1, pageSize },
     { refreshMs: PRICE_REFRESH_MS },
   );
+
+  const hasData = quotes.data !== undefined;
+  useEffect(() => {
+    if (!hasData || allRows) return;
+    // After the first rows have been painted: a task of its own, then a render React may slice.
+    const timer = setTimeout(() => startTransition(() => setAllRows(true)));
+    return () => clearTimeout(timer);
+  }, [hasData, allRows]);
 
   if (quotes.loading) return <Loading />;
   if (!quotes.data) return quotes.error ? <ErrorState error={quotes.error} onRetry={quotes.reload} /> : null;
@@ -35,14 +49,14 @@ export function QuoteList({ market }: { market: StockMarket }) {
         <span>{LL.market.changePct()}</span>
       </div>
       <ul>
-        {list.map((quote) => (
+        {(allRows ? list : list.slice(0, FIRST_ROWS)).map((quote) => (
           <li key={quote.code}>
             <QuoteRow quote={quote} />
           </li>
         ))}
       </ul>
       {quotes.error && <p className="inline-error">{quotes.error.message}</p>}
-      {list.length < total && pageSize < MAX_PAGE_SIZE ? (
+      {!allRows ? null : list.length < total && pageSize < MAX_PAGE_SIZE ? (
         <button
           type="button"
           className="button ghost block"
@@ -57,14 +71,37 @@ export function QuoteList({ market }: { market: StockMarket }) {
   );
 }
 
+/** A plain click: no modifier key, the main button (anything else keeps the browser's own link behaviour). */
+function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/**
+ * One quote: a plain link to the detail screen rather than the router's <Link>, which subscribes every row
+ * to the router's state (on a route change each row re-renders in the same task as the change). The detail
+ * screen's code starts loading on pointer-down, focus or hover; the change itself renders as a transition.
+ */
 function QuoteRow({ quote }: { quote: Quote }) {
   const { locale } = useI18nContext();
+  const router = useRouter();
+  const search = { code: quote.code };
+  // Each step runs in a task of its own, after the input event's: a tap's events stay short.
+  const preload = () =>
+    void setTimeout(() => void router.preloadRoute({ to: '/listdetail', search }).catch(() => undefined));
+  const open = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!isPlainClick(event)) return;
+    event.preventDefault();
+    setTimeout(() => startTransition(() => void router.navigate({ to: '/listdetail', search })));
+  };
   return (
-    <Link
-      to="/listdetail"
-      search={{ code: quote.code }}
+    <a
+      href={`/listdetail?code=${encodeURIComponent(quote.code)}`}
       className="quote-row"
       data-testid={`quote-row-${quote.code}`}
+      onPointerDown={preload}
+      onFocus={preload}
+      onMouseEnter={preload}
+      onClick={open}
     >
       <span className="quote-name">
         <strong>{quote.name}</strong>
@@ -76,6 +113,6 @@ function QuoteRow({ quote }: { quote: Quote }) {
       <span className={`change-pill ${moveClass(quote.change)}`}>
         <PctText fraction={quote.changePct} />
       </span>
-    </Link>
+    </a>
   );
 }

@@ -3,6 +3,7 @@ import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { StockDetail } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
+import { streamCarries, useLiveQuote } from '../../api/live-quotes';
 import { useCall } from '../../api/use-call';
 import { KlineChart } from '../../chart/KlineChart';
 import { moveClass, PctText } from '../../components/PriceText';
@@ -33,7 +34,10 @@ function StockDetailView({ stock, staleError }: { stock: StockDetail; staleError
   const loggedIn = useSelector(() => session$.token.get() !== null);
   const digits = priceDigits(stock.market, stock.price);
   const price = (value: number) => formatMoney(value, locale, digits);
-  const move = moveClass(stock.change);
+  // The header's price follows the live stream; the detail call's refresh still updates the rest.
+  const streamed = useLiveQuote(streamCarries(stock.market) ? stock.code : undefined);
+  const live = streamed && streamed.time >= stock.time ? streamed : stock;
+  const move = moveClass(live.change);
 
   const figures: { label: string; value: string; testId?: string }[] = [
     { label: LL.detail.open(), value: price(stock.open) },
@@ -72,14 +76,14 @@ function StockDetailView({ stock, staleError }: { stock: StockDetail; staleError
           <span className={`status-tag status-${stock.status}`}>{LL.detail.status[stock.status]()}</span>
         </div>
         <div className={`quote-price-line ${move}`}>
-          <span className="num detail-price" data-testid="detail-price" data-value={String(stock.price)}>
-            {price(stock.price)}
+          <span className="num detail-price" data-testid="detail-price" data-value={String(live.price)}>
+            {price(live.price)}
           </span>
           <span className="num">
-            {stock.change > 0 ? '+' : ''}
-            {price(stock.change)}
+            {live.change > 0 ? '+' : ''}
+            {price(live.change)}
           </span>
-          <PctText fraction={stock.changePct} />
+          <PctText fraction={live.changePct} />
         </div>
         <dl className="figure-grid">
           {figures.map((figure) => (
