@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { CallIn } from '../../src/shared/api/calls';
 import type { FuturesExchange } from '../../src/shared/api/types';
 import { ok } from './envelope';
-import { fields, ref, responses } from './schemas';
+import { beforeField, dayBarsLimitField, dayPeriodField, fields, ref, responses } from './schemas';
 
 const EXCHANGES: readonly Omit<FuturesExchange, 'products'>[] = [
   { exchange: 'CFFEX', name: '中国金融期货交易所', nameEn: 'China Financial Futures Exchange' },
@@ -144,14 +144,9 @@ export const futuresMarketPlugin: FastifyPluginAsync = async (app) => {
         querystring: fields(
           {
             code: futuresCodeField,
-            period: { type: 'string', enum: ['day', 'week', 'month'], default: 'day' },
-            before: { type: 'integer', minimum: 0, maximum: 8_640_000_000_000_000, description: 'epoch ms' },
-            limit: {
-              type: 'integer',
-              minimum: 1,
-              maximum: config.settings.dayBarsMax,
-              default: config.settings.dayBarsDefault,
-            },
+            period: dayPeriodField,
+            before: beforeField,
+            limit: dayBarsLimitField(config.settings),
           },
           ['code'],
         ),

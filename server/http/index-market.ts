@@ -2,7 +2,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { CallIn } from '../../src/shared/api/calls';
 import { ok } from './envelope';
-import { fields, pageNumField, pageOf, pageSizeField, ref, responses } from './schemas';
+import {
+  beforeField,
+  dayBarsLimitField,
+  dayPeriodField,
+  fields,
+  pageNumField,
+  pageOf,
+  pageSizeField,
+  ref,
+  responses,
+} from './schemas';
 
 const indexCodeField = { type: 'string', minLength: 1, maxLength: 10, pattern: '^[A-Za-z0-9]+$' } as const;
 const barsOf = (extra: Record<string, unknown>) =>
@@ -116,14 +126,9 @@ export const indexMarketPlugin: FastifyPluginAsync = async (app) => {
         querystring: fields(
           {
             code: indexCodeField,
-            period: { type: 'string', enum: ['day', 'week', 'month'], default: 'day' },
-            before: { type: 'integer', minimum: 0, maximum: 8_640_000_000_000_000, description: 'epoch ms' },
-            limit: {
-              type: 'integer',
-              minimum: 1,
-              maximum: config.settings.dayBarsMax,
-              default: config.settings.dayBarsDefault,
-            },
+            period: dayPeriodField,
+            before: beforeField,
+            limit: dayBarsLimitField(config.settings),
           },
           ['code'],
         ),

@@ -7,6 +7,9 @@ import { AppError } from '../errors';
 import { BodyCache } from './cached-body';
 import { ok } from './envelope';
 import {
+  beforeField,
+  dayBarsLimitField,
+  dayPeriodField,
   fields,
   pageNumField,
   pageOf,
@@ -373,7 +376,7 @@ export const marketPlugin: FastifyPluginAsync = async (app) => {
         querystring: fields(
           {
             code: stockCodeField,
-            period: { type: 'string', enum: ['day', 'week', 'month'], default: 'day' },
+            period: dayPeriodField,
             adjust: {
               type: 'string',
               enum: ['none', 'forward', 'backward'],
@@ -381,13 +384,8 @@ export const marketPlugin: FastifyPluginAsync = async (app) => {
               description:
                 'none: as traded; forward: earlier prices scaled to today (前复权); backward: later prices scaled from the first day (后复权)',
             },
-            before: { type: 'integer', minimum: 0, maximum: 8_640_000_000_000_000, description: 'epoch ms' },
-            limit: {
-              type: 'integer',
-              minimum: 1,
-              maximum: config.settings.dayBarsMax,
-              default: config.settings.dayBarsDefault,
-            },
+            before: beforeField,
+            limit: dayBarsLimitField(config.settings),
           },
           ['code'],
         ),

@@ -232,6 +232,24 @@ export const requestIdField = {
   pattern: '^[A-Za-z0-9_-]+$',
   description: 'client-made UUID: the call runs once per user and requestId',
 } as const;
+/** `before` of the day-bar calls: bars strictly before this epoch ms (the largest Date is 8.64e15). */
+export const beforeField = {
+  type: 'integer',
+  minimum: 0,
+  maximum: 8_640_000_000_000_000,
+  description: 'epoch ms',
+} as const;
+/** `period` of the day-bar calls. */
+export const dayPeriodField = { type: 'string', enum: ['day', 'week', 'month'], default: 'day' } as const;
+/** `limit` of the day-bar calls, bounded by the settings. */
+export function dayBarsLimitField(settings: { dayBarsMax: number; dayBarsDefault: number }) {
+  return {
+    type: 'integer',
+    minimum: 1,
+    maximum: settings.dayBarsMax,
+    default: settings.dayBarsDefault,
+  } as const;
+}
 export const lotsField = { type: 'integer', minimum: 1, maximum: 1_000_000 } as const;
 export const pageNumField = { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 } as const;
 export const pageSizeField = { type: 'integer', minimum: 1, maximum: 100, default: 15 } as const;
