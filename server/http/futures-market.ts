@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { CallIn } from '../../src/shared/api/calls';
 import type { FuturesExchange } from '../../src/shared/api/types';
 import { ok } from './envelope';
-import { beforeField, dayBarsLimitField, dayPeriodField, fields, ref, responses } from './schemas';
+import { barsResponse, beforeField, dayBarsLimitField, dayPeriodField, fields, responses } from './schemas';
 
 const EXCHANGES: readonly Omit<FuturesExchange, 'products'>[] = [
   { exchange: 'CFFEX', name: '中国金融期货交易所', nameEn: 'China Financial Futures Exchange' },
@@ -70,18 +70,6 @@ const futuresQuote = {
   ],
   additionalProperties: false,
 } as const;
-
-const bars = () =>
-  responses({
-    type: 'object',
-    properties: {
-      code: { type: 'string' },
-      period: { type: 'string' },
-      bars: { type: 'array', items: ref('Bar') },
-    },
-    required: ['code', 'period', 'bars'],
-    additionalProperties: false,
-  });
 
 export const futuresMarketPlugin: FastifyPluginAsync = async (app) => {
   const { market, config } = app;
@@ -150,7 +138,7 @@ export const futuresMarketPlugin: FastifyPluginAsync = async (app) => {
           },
           ['code'],
         ),
-        response: bars(),
+        response: barsResponse(),
       },
     },
     async (request) => {
@@ -177,7 +165,7 @@ export const futuresMarketPlugin: FastifyPluginAsync = async (app) => {
           },
           ['code'],
         ),
-        response: bars(),
+        response: barsResponse(),
       },
     },
     async (request) => {

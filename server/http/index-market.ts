@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { CallIn } from '../../src/shared/api/calls';
 import { ok } from './envelope';
 import {
+  barsResponse,
   beforeField,
   dayBarsLimitField,
   dayPeriodField,
@@ -15,19 +16,6 @@ import {
 } from './schemas';
 
 const indexCodeField = { type: 'string', minLength: 1, maxLength: 10, pattern: '^[A-Za-z0-9]+$' } as const;
-const barsOf = (extra: Record<string, unknown>) =>
-  responses({
-    type: 'object',
-    properties: {
-      code: { type: 'string' },
-      period: { type: 'string' },
-      ...extra,
-      bars: { type: 'array', items: ref('Bar') },
-    },
-    required: ['code', 'period', ...Object.keys(extra), 'bars'],
-    additionalProperties: false,
-  });
-
 export const indexMarketPlugin: FastifyPluginAsync = async (app) => {
   const { market, config } = app;
 
@@ -132,7 +120,7 @@ export const indexMarketPlugin: FastifyPluginAsync = async (app) => {
           },
           ['code'],
         ),
-        response: barsOf({}),
+        response: barsResponse(),
       },
     },
     async (request) => {
@@ -159,7 +147,7 @@ export const indexMarketPlugin: FastifyPluginAsync = async (app) => {
           },
           ['code'],
         ),
-        response: barsOf({}),
+        response: barsResponse(),
       },
     },
     async (request) => {

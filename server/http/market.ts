@@ -7,6 +7,7 @@ import { AppError } from '../errors';
 import { BodyCache } from './cached-body';
 import { ok } from './envelope';
 import {
+  barsResponse,
   beforeField,
   dayBarsLimitField,
   dayPeriodField,
@@ -389,17 +390,7 @@ export const marketPlugin: FastifyPluginAsync = async (app) => {
           },
           ['code'],
         ),
-        response: responses({
-          type: 'object',
-          properties: {
-            code: { type: 'string' },
-            period: { type: 'string' },
-            adjust: { type: 'string' },
-            bars: { type: 'array', items: ref('Bar') },
-          },
-          required: ['code', 'period', 'adjust', 'bars'],
-          additionalProperties: false,
-        }),
+        response: barsResponse({ adjust: { type: 'string' } }),
       },
     },
     async (request, reply) => {
@@ -430,16 +421,7 @@ export const marketPlugin: FastifyPluginAsync = async (app) => {
           },
           ['code'],
         ),
-        response: responses({
-          type: 'object',
-          properties: {
-            code: { type: 'string' },
-            period: { type: 'string' },
-            bars: { type: 'array', items: ref('Bar') },
-          },
-          required: ['code', 'period', 'bars'],
-          additionalProperties: false,
-        }),
+        response: barsResponse(),
       },
     },
     async (request) => {

@@ -232,6 +232,21 @@ export const requestIdField = {
   pattern: '^[A-Za-z0-9_-]+$',
   description: 'client-made UUID: the call runs once per user and requestId',
 } as const;
+/** The envelope of a bars answer: `{code, period, ...extra, bars}` (API.md `bars`). */
+export function barsResponse(extra: Record<string, unknown> = {}) {
+  return responses({
+    type: 'object',
+    properties: {
+      code: { type: 'string' },
+      period: { type: 'string' },
+      ...extra,
+      bars: { type: 'array', items: ref('Bar') },
+    },
+    required: ['code', 'period', ...Object.keys(extra), 'bars'],
+    additionalProperties: false,
+  });
+}
+
 /** `before` of the day-bar calls: bars strictly before this epoch ms (the largest Date is 8.64e15). */
 export const beforeField = {
   type: 'integer',
