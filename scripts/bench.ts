@@ -70,3 +70,7 @@ await benchShell();
 // issue 4: login cost, lockout and SMS limits under 200 parallel attempts, ping with security headers.
 const { benchIdentity } = await import('../tests/bench/identity');
 await benchIdentity();
+
+// issue 6: orders per second over HTTP (buy then sell, 50 users) with p50/p99 latency, SQLite and PostgreSQL.
+const { benchOrders } = await import('../tests/bench/orders');
+await benchOrders();

@@ -19,6 +19,7 @@ import { systemClock, type Clock } from './market/clock';
 import { MarketService } from './market/market-service';
 import { createAuth } from './http/auth';
 import { cashPlugin } from './http/cash';
+import { contentPlugin } from './http/content';
 import { fromFrameworkError, installErrorHandler, sendFailure } from './http/envelope';
 import './http/fastify-types';
 import { marketPlugin } from './http/market';
@@ -36,13 +37,22 @@ import { installRouteRegistry } from './http/route-registry';
 import { siteSettingsPlugin } from './http/site-settings';
 import { isAppRoute, registerStatic } from './http/static';
 import { tradePlugin } from './http/trade';
+import { watchlistPlugin } from './http/watchlist';
+import { enginePlugin, ordersPlugin } from './http/orders';
+import { messagesPlugin } from './http/messages';
 import { userPlugin } from './http/user';
+import { walletPlugin } from './http/wallet';
 
 export interface BuildOptions {
   /** The station's clock; the system clock by default. Tests pin one. */
   clock?: Clock;
   /** Where log lines go (stdout by default); tests capture them. */
   logStream?: { write(line: string): void };
+  /**
+   * How often the trading engine steps on the real timer (ms; 0: never). Default: every second on the system
+   * clock, never on a pinned one (a test moves the clock and steps `app.engine` itself).
+   */
+  engineIntervalMs?: number;
 }
 
 function packageVersion(): string {
@@ -173,11 +183,17 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     await app.register(futuresMarketPlugin);
     await app.register(streamPlugin);
     await app.register(tradePlugin);
+    await app.register(watchlistPlugin);
+    await app.register(ordersPlugin);
+    await app.register(messagesPlugin);
+    await app.register(enginePlugin, { intervalMs: opts.engineIntervalMs ?? (opts.clock ? 0 : 1000) });
     await app.register(cashPlugin);
+    await app.register(walletPlugin);
     await app.register(kycReviewerPlugin);
     await app.register(kycPlugin);
     await app.register(bankPlugin);
     await app.register(siteSettingsPlugin);
+    await app.register(contentPlugin, { version: packageVersion() });
 
     const site = await registerStatic(app, config.staticDir);
     app.setNotFoundHandler((request, reply) => {

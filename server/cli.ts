@@ -8,6 +8,8 @@ import { migrateToLatest, openDatabase } from './db/database';
 import type { Station } from './domain/context';
 import { checkLedger } from './domain/ledger';
 import { describeFailure, OPERATOR_USAGE, runOperatorCommand } from './domain/operator';
+import { CONTENT_USAGE, runContentCommand } from './domain/content-operator';
+import { runWalletCommand, WALLET_USAGE } from './domain/wallet-operator';
 import { loadCatalogue } from './market/catalogue';
 import { systemClock } from './market/clock';
 import { MarketService } from './market/market-service';
@@ -19,6 +21,10 @@ Commands:
   help           show this text
 
 ${OPERATOR_USAGE}
+
+${CONTENT_USAGE}
+
+${WALLET_USAGE}
 
 The database is the one the station uses (DATABASE_URL, or SQLite in DATA_DIR).`;
 
@@ -68,7 +74,11 @@ async function operatorCommand(command: string, args: string[]): Promise<number 
     };
     const actor = process.env.USER ?? process.env.LOGNAME ?? 'operator';
     try {
-      const known = await runOperatorCommand(station, command, args, (line) => console.log(line), actor);
+      const print = (line: string) => console.log(line);
+      const known =
+        (await runOperatorCommand(station, command, args, print, actor)) ||
+        (await runContentCommand(station, command, args, print, actor)) ||
+        (await runWalletCommand(station, command, args, print, actor));
       return known ? 0 : null;
     } catch (error) {
       const message = describeFailure(error);
@@ -94,6 +104,17 @@ async function run(args: string[]): Promise<number> {
     case 'audit':
     case 'site-settings':
     case 'site-set':
+    case 'content-list':
+    case 'content-show':
+    case 'content-edit':
+    case 'content-add':
+    case 'service-inbox':
+    case 'service-thread':
+    case 'service-reply':
+    case 'deposits':
+    case 'deposit':
+    case 'withdrawals':
+    case 'withdrawal':
       return (await operatorCommand(command, rest)) ?? 2;
     case undefined:
     case 'help':

@@ -4,7 +4,8 @@
  * Bad values are refused at start with a message that names the variable.
  */
 import path from 'node:path';
-import type { Currency, StockMarket, AccountType, ProductSetting } from '../src/shared/api/types';
+import type { Currency, Market, StockMarket, AccountType, ProductSetting } from '../src/shared/api/types';
+import type { FeeSettings } from '../src/shared/fees';
 
 export type ClockMode = 'real' | 'always-open';
 export type SmsGateway = 'demo' | 'console';
@@ -16,44 +17,20 @@ export interface LotRule {
   maxLotsPerOrder: number;
 }
 
-export interface AShareFeeRates {
-  commissionRate: number;
-  /** Minimum commission in major units. */
-  commissionMin: number;
-  transferFeeRate: number;
-  /** Charged on sells only. */
-  stampDutyRate: number;
-}
+/** The fee rates' shapes live with the fee rules in src/shared/fees.ts (the app computes the same fees). */
+export type {
+  AShareFeeRates,
+  ContractFeeRates,
+  FeeSettings,
+  HkFeeRates,
+  UsFeeRates,
+} from '../src/shared/fees';
+/** The markets traded in contracts (lots are contracts; shares hold contracts × multiplier). */
+export type ContractMarket = 'index' | 'futures';
 
-export interface HkFeeRates {
-  commissionRate: number;
-  commissionMin: number;
-  /** Both sides, rounded up to a whole `stampDutyUnit` (HK$1). */
-  stampDutyRate: number;
-  stampDutyUnit: number;
-  sfcLevyRate: number;
-  tradingFeeRate: number;
-  afrcLevyRate: number;
-  settlementRate: number;
-  settlementMin: number;
-  settlementMax: number;
-}
-
-export interface UsFeeRates {
-  /** Per share, in major units. */
-  commissionPerShare: number;
-  commissionMin: number;
-  /** FINRA trading activity fee: sells only, per share, capped. */
-  tafPerShare: number;
-  tafMax: number;
-  /** SEC fee on sell value (0 since May 2025). */
-  secFeeRate: number;
-}
-
-export interface FeeSettings {
-  a: AShareFeeRates;
-  hk: HkFeeRates;
-  us: UsFeeRates;
+export interface ContractRule {
+  /** Most contracts in one order. */
+  maxContractsPerOrder: number;
 }
 
 export interface Settings {
@@ -61,10 +38,20 @@ export interface Settings {
   startingBalances: Record<AccountType, number>;
   accountCurrency: Record<AccountType, Currency>;
   /** Which account trades which market. */
-  tradingAccount: Record<StockMarket, AccountType>;
+  tradingAccount: Record<Market, AccountType>;
   fees: FeeSettings;
   lotRules: Record<StockMarket, LotRule>;
-  leverage: Record<StockMarket, number[]>;
+  contractRules: Record<ContractMarket, ContractRule>;
+  /**
+   * Index trading is CFD-style: one contract is worth index points × a multiplier in the index account's
+   * currency (yuan per point), per index code, `default` for any other index.
+   */
+  indexMultiplier: { default: number; byCode: Record<string, number> };
+  /** Whether buy.do may open a short position on a stock (DOMAIN.md: stocks are long only by default). */
+  shortStocks: boolean;
+  /** Most codes in one user's watchlist. */
+  watchlistMax: number;
+  leverage: Record<Market, number[]>;
   /** Daily price limit as a fraction of the previous close; null where the market has none. */
   priceLimit: Record<StockMarket, number | null>;
   /** The daily limit of main-board stocks under special treatment (ST, *ST). */
@@ -73,6 +60,8 @@ export interface Settings {
   tPlusOne: Record<StockMarket, boolean>;
   liquidationLine: number;
   warningLine: number;
+  /** Deferred (overnight financing) fee per day on a leveraged position's borrowed value, a fraction. */
+  deferredFeeRate: number;
   smsCodeTtlSeconds: number;
   smsResendSeconds: number;
   /** Wrong guesses before an SMS code is burnt. */
@@ -111,6 +100,8 @@ export interface Config {
   settings: Settings;
   /** Registration, login and identity limits (issue 4). */
   identity: IdentitySettings;
+  /** The wallet's own settings (issue 10); its limits, hours and fee rate are site settings. */
+  wallet: WalletSettings;
 }
 
 /** Identity settings: invitation rule, SMS caps, login lockout, region blocking, CORS. */
@@ -131,6 +122,26 @@ export interface IdentitySettings {
   /** CORS_ORIGINS: comma-separated origins allowed to call the API from a browser; empty: none. */
   corsOrigins: string[];
 }
+
+/**
+ * The wallet (issue 10). The deposit and withdrawal limits, hours, withdrawal fee rate and pay channels are
+ * site settings (domain/site-settings.ts: getSetting.do and getPayInfo.do publish them and the operator
+ * changes them); these are the rest.
+ */
+export interface WalletSettings {
+  /** The zone of the deposit and withdrawal hours (withdrawals also keep the A-share trading days). */
+  timeZone: string;
+  /** Currency flash exchange: the fraction of the converted amount the station keeps (DOMAIN.md: 0.3%). */
+  exchangeSpreadRate: number;
+  /** The accounts transAmt.do moves money between (all CNY). */
+  transferAccounts: readonly ('main' | 'index' | 'newstock')[];
+}
+
+export const DEFAULT_WALLET_SETTINGS: WalletSettings = {
+  timeZone: 'Asia/Shanghai',
+  exchangeSpreadRate: 0.003,
+  transferAccounts: ['main', 'index', 'newstock'],
+};
 
 function readList(env: NodeJS.ProcessEnv, name: string, pattern: RegExp): string[] {
   const raw = env[name];
@@ -168,7 +179,7 @@ export function loadIdentitySettings(env: NodeJS.ProcessEnv): IdentitySettings {
 export const DEFAULT_SETTINGS: Settings = {
   startingBalances: { main: 1_000_000, index: 0, newstock: 0, hk: 100_000, us: 100_000 },
   accountCurrency: { main: 'CNY', index: 'CNY', newstock: 'CNY', hk: 'HKD', us: 'USD' },
-  tradingAccount: { a: 'main', star: 'main', hk: 'hk', us: 'us' },
+  tradingAccount: { a: 'main', star: 'main', hk: 'hk', us: 'us', index: 'index', futures: 'index' },
   fees: {
     a: { commissionRate: 0.00025, commissionMin: 5, transferFeeRate: 0.00001, stampDutyRate: 0.0005 },
     hk: {
@@ -184,6 +195,9 @@ export const DEFAULT_SETTINGS: Settings = {
       settlementMax: 100,
     },
     us: { commissionPerShare: 0.005, commissionMin: 1, tafPerShare: 0.000166, tafMax: 8.3, secFeeRate: 0 },
+    // CFFEX index futures: 0.0023% of the contract value per side; no minimum (the exchanges set none).
+    index: { rate: 0.000023, min: 0 },
+    futures: { rate: 0.000023, min: 0 },
   },
   lotRules: {
     a: { sharesPerLot: 100, maxLotsPerOrder: 100 },
@@ -191,12 +205,30 @@ export const DEFAULT_SETTINGS: Settings = {
     hk: { sharesPerLot: null, maxLotsPerOrder: 100 },
     us: { sharesPerLot: 1, maxLotsPerOrder: 10_000 },
   },
-  leverage: { a: [1, 2, 3, 5, 10], star: [1, 2, 3, 5, 10], hk: [1, 2, 5], us: [1, 2, 5] },
+  // CFFEX caps one limit order of index futures at 20 contracts; the index CFDs allow a little more.
+  contractRules: { index: { maxContractsPerOrder: 50 }, futures: { maxContractsPerOrder: 20 } },
+  // Yuan per point, after the futures on the same index where there are some (IF/IH 300, IC 200; HSI 50,
+  // E-mini S&P 50, E-mini Nasdaq 20, E-mini Dow 5).
+  indexMultiplier: {
+    default: 100,
+    byCode: { SH000300: 300, SH000016: 300, SH000905: 200, HSI: 50, HSTECH: 50, SPX: 50, IXIC: 20, DJI: 5 },
+  },
+  shortStocks: false,
+  watchlistMax: 200,
+  leverage: {
+    a: [1, 2, 3, 5, 10],
+    star: [1, 2, 3, 5, 10],
+    hk: [1, 2, 5],
+    us: [1, 2, 5],
+    index: [1, 2, 3, 5, 10, 15, 20],
+    futures: [1, 2, 3, 5, 10, 15, 20],
+  },
   priceLimit: { a: 0.1, star: 0.2, hk: null, us: null },
   stPriceLimit: 0.05,
   tPlusOne: { a: true, star: true, hk: false, us: false },
   liquidationLine: 1.05,
   warningLine: 1.1,
+  deferredFeeRate: 0.0005,
   smsCodeTtlSeconds: 60,
   smsResendSeconds: 60,
   smsMaxAttempts: 5,
@@ -306,5 +338,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     settings: structuredClone(DEFAULT_SETTINGS),
     identity: loadIdentitySettings(env),
+    wallet: structuredClone(DEFAULT_WALLET_SETTINGS),
   };
 }

@@ -1,5 +1,6 @@
 /** The station's tables as Kysely sees them. Money columns are integers in minor units; times are epoch ms. */
 import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Market, OrderStatus } from '../../src/shared/api/types';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -51,6 +52,8 @@ export interface AccountsTable {
   currency: 'CNY' | 'HKD' | 'USD';
   /** Minor units; always the sum of the account's ledger entries. */
   balance: number;
+  /** Minor units held by pending limit orders (not a ledger movement): available = balance − frozen. */
+  frozen: Generated<number>;
 }
 
 export interface LedgerEntriesTable {
@@ -72,10 +75,11 @@ export interface PositionsTable {
   user_id: number;
   account_id: number;
   code: string;
-  market: 'a' | 'star' | 'hk' | 'us';
+  market: Market;
   direction: 'long' | 'short';
   state: 'open' | 'closed';
   lots: number;
+  /** Stocks: shares; indexes and futures: contracts × multiplier (so value = price × shares everywhere). */
   shares: number;
   leverage: number;
   open_price: number;
@@ -110,6 +114,114 @@ export interface IdempotencyKeysTable {
   created_at: number;
 }
 
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  account_id: number;
+  code: string;
+  market: Market;
+  direction: 'long' | 'short';
+  lots: number;
+  leverage: number;
+  trigger_price: number;
+  stop_profit: number | null;
+  stop_loss: number | null;
+  /** Minor units this order holds of its account's available funds while pending. */
+  frozen: number;
+  status: OrderStatus;
+  reject_reason: string | null;
+  position_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WatchlistTable {
+  user_id: number;
+  code: string;
+  sort_order: number;
+  created_at: number;
+}
+
+export interface EngineRunsTable {
+  kind: string;
+  key: string;
+  done_at: number;
+  note: string | null;
+}
+
+export interface UserMessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  msg_key: string;
+  /** JSON object of the message's parameters. */
+  params: string;
+  ref_type: string | null;
+  ref_id: number | null;
+  created_at: number;
+  read_at: number | null;
+}
+
+/** A deposit through a simulated pay channel (issue 10). */
+export interface RechargesTable {
+  id: Generated<number>;
+  user_id: number;
+  account_id: number;
+  order_no: string;
+  channel_id: number;
+  channel_name: string;
+  /** Minor units. */
+  amount: number;
+  status: 'pending' | 'success' | 'failed' | 'cancelled';
+  /** A reason the user reads: plain text, or `@errors.KEY` translated when read. */
+  fail_reason: string | null;
+  /** 'reviewer' (the station's pay channel) or 'operator:<name>'. */
+  decided_by: string | null;
+  created_at: number;
+  decided_at: number | null;
+}
+
+/** A withdrawal to the bound bank card (issue 10); its amount left the balance when it was requested. */
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  user_id: number;
+  account_id: number;
+  order_no: string;
+  /** Minor units debited, the fee included. */
+  amount: number;
+  fee: number;
+  payee_name: string;
+  bank_name: string;
+  card_no_masked: string;
+  status: 'pending' | 'paid' | 'rejected' | 'cancelled';
+  cancel_reason: string | null;
+  reject_reason: string | null;
+  decided_by: string | null;
+  created_at: number;
+  decided_at: number | null;
+}
+
+export interface TransfersTable {
+  id: Generated<number>;
+  user_id: number;
+  from_account: AccountsTable['type'];
+  to_account: AccountsTable['type'];
+  amount: number;
+  created_at: number;
+}
+
+export interface ExchangesTable {
+  id: Generated<number>;
+  user_id: number;
+  source: AccountsTable['currency'];
+  target: AccountsTable['currency'];
+  source_amount: number;
+  target_amount: number;
+  mid_rate: number;
+  spread_rate: number;
+  created_at: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -119,6 +231,16 @@ export interface DB {
   ledger_entries: LedgerEntriesTable;
   positions: PositionsTable;
   idempotency_keys: IdempotencyKeysTable;
+  orders: OrdersTable;
+  watchlist: WatchlistTable;
+  engine_runs: EngineRunsTable;
+  user_messages: UserMessagesTable;
+  recharges: RechargesTable;
+  withdrawals: WithdrawalsTable;
+  transfers: TransfersTable;
+  exchanges: ExchangesTable;
+  content_items: import('./content-schema').ContentItemsTable;
+  service_messages: import('./content-schema').ServiceMessagesTable;
 }
 
 export type Db = Kysely<DB>;
@@ -130,3 +252,5 @@ export type AccountRow = Selectable<AccountsTable>;
 export type PositionRow = Selectable<PositionsTable>;
 export type NewPosition = Insertable<PositionsTable>;
 export type LedgerRow = Selectable<LedgerEntriesTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type UserMessageRow = Selectable<UserMessagesTable>;

@@ -1,18 +1,24 @@
 /** The fund flow: a user's ledger entries, newest first. */
-import type { AccountType, LedgerEntry, Page } from '../../src/shared/api/types';
+import type { AccountType, LedgerEntry, LedgerEntryType, Page } from '../../src/shared/api/types';
 import type { Station } from './context';
 import { toLedgerEntry } from './views';
 
 export async function listLedger(
   station: Station,
   userId: number,
-  query: { account?: AccountType | undefined; pageNum: number; pageSize: number },
+  query: {
+    account?: AccountType | undefined;
+    type?: LedgerEntryType | undefined;
+    pageNum: number;
+    pageSize: number;
+  },
 ): Promise<Page<LedgerEntry>> {
   const base = station.db
     .selectFrom('ledger_entries as l')
     .innerJoin('accounts as a', 'a.id', 'l.account_id')
     .where('l.user_id', '=', userId)
-    .$if(query.account !== undefined, (q) => q.where('a.type', '=', query.account!));
+    .$if(query.account !== undefined, (q) => q.where('a.type', '=', query.account!))
+    .$if(query.type !== undefined, (q) => q.where('l.type', '=', query.type!));
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await base
     .selectAll('l')

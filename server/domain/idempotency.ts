@@ -34,8 +34,8 @@ export async function runOnce<T>(
   key: { userId: number; requestId: string; call: string; now: number },
   mutate: (trx: Tx) => Promise<T>,
 ): Promise<T> {
-  const earlier = await storedAnswer<T>(db, key.userId, key.requestId, key.call);
-  if (earlier !== undefined) return earlier;
+  // No read of the key first: a repeat fails to insert it and gets the stored answer below, and every
+  // caller reads storedAnswer itself before its checks (a second read cost each order a query).
   try {
     return await db.transaction().execute(async (trx) => {
       await trx

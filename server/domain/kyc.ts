@@ -17,6 +17,7 @@ import { AppError, assertFields } from '../errors';
 import type { Station } from './context';
 import { identityDb, type IdTx } from './identity-db';
 import { audit } from './audit';
+import { postMessage } from './messages';
 
 /** spec §5 and §9: photos of at most 10 MB. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -204,6 +205,16 @@ async function applyDecision(
     )
     .where('id', '=', submission.user_id)
     .execute();
+  // issue 10: the user is told the result in their messages.
+  await postMessage(trx, {
+    userId: submission.user_id,
+    kind: 'kyc',
+    msgKey: decision.pass ? 'kycPassed' : 'kycFailed',
+    params: decision.pass ? {} : { reason: decision.reason },
+    refType: 'user',
+    refId: submission.user_id,
+    now,
+  });
   return true;
 }
 

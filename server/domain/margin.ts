@@ -1,30 +1,40 @@
-/** Leverage, margin and the liquidation price of DOMAIN.md "Leverage, margin and liquidation". */
-import { toMajor } from '../../src/shared/money';
+/**
+ * Leverage, margin and the liquidation price of DOMAIN.md "Leverage, margin and liquidation". The pure
+ * margin and liquidation-price rules live in src/shared/margin.ts (the buy screen shows the same figures).
+ */
+export {
+  liquidationPrice,
+  marginFor,
+  positionLiquidationPrice,
+  shortLiquidationPrice,
+} from '../../src/shared/margin';
+import type { Direction } from '../../src/shared/api/types';
 import { AppError } from '../errors';
-
-/** Margin = value ÷ leverage, rounded up to a whole minor unit (the borrowed part never exceeds its share). */
-export function marginFor(valueMinor: number, leverage: number): number {
-  return Math.ceil(valueMinor / leverage);
-}
 
 /** Refuses a leverage that is not in the market's list. */
 export function assertLeverage(leverage: number, allowed: readonly number[]): void {
   if (!allowed.includes(leverage)) throw new AppError('VALIDATION', { fields: { leverage: 'invalid' } });
 }
 
+/** What a position puts at risk, in minor units, for the risk ratio R = collateral ÷ borrowed. */
+export interface PositionRisk {
+  collateral: number;
+  borrowed: number;
+}
+
 /**
- * The price at which a long position alone reaches the liquidation line: holdings ÷ borrowed = line,
- * so price = line × borrowed ÷ shares. Null with nothing borrowed (leverage 1): no liquidation.
+ * A position's side of the risk ratio at `valueMinor` (price × shares now):
+ * - long: the holdings are the collateral of the money borrowed to buy them (open value − margin);
+ * - short: the contracts (or shares) are borrowed, worth their value now; the collateral is what the sale
+ *   raised plus the margin put up (open value + margin).
  */
-export function liquidationPrice(
-  openValueMinor: number,
-  marginMinor: number,
-  shares: number,
-  liquidationLine: number,
-): number | null {
-  const borrowed = openValueMinor - marginMinor;
-  if (borrowed <= 0 || shares <= 0) return null;
-  return toMajor(liquidationLine * borrowed) / shares;
+export function positionRisk(
+  position: { direction: Direction; open_value: number; margin: number },
+  valueMinor: number,
+): PositionRisk {
+  return position.direction === 'long'
+    ? { collateral: valueMinor, borrowed: Math.max(0, position.open_value - position.margin) }
+    : { collateral: position.open_value + position.margin, borrowed: valueMinor };
 }
 
 /** Splits an amount for a partial close: the part for `lots` of `ofLots`, rounded half up. */

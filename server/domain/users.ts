@@ -35,6 +35,7 @@ import {
   unlockLogin,
   type LoginGuardSettings,
 } from './rate-limit';
+import { markPrice } from './accounts';
 import { positionPnlMinor, toAccount } from './views';
 
 export const ACCOUNT_TYPES: readonly AccountType[] = ['main', 'index', 'newstock', 'hk', 'us'];
@@ -286,7 +287,7 @@ function lockedError(msgKey: string, lockedUntil: number, now: number): AppError
  * counts as a failure, a right one clears the failures. `key` names what is guarded (a phone, or the
  * withdrawal password of a user).
  */
-async function guardedCheck(
+export async function guardedCheck(
   station: Station,
   key: string,
   lockedMsgKey: string,
@@ -509,11 +510,7 @@ export async function userInfo(station: Station, userId: number): Promise<User> 
           account,
           positions
             .filter((p) => p.account_id === account.id)
-            .map((p) => {
-              const instrument = station.market.find(p.code);
-              const price = instrument ? station.market.quote(instrument, now).price : p.open_price;
-              return { margin: p.margin, pnl: positionPnlMinor(p, price) };
-            }),
+            .map((p) => ({ margin: p.margin, pnl: positionPnlMinor(p, markPrice(station, p, now)) })),
           station.config.settings.liquidationLine,
         ),
       ),

@@ -2,20 +2,25 @@
  * From rows to the API's shapes (API.md "Shapes"), valuing open positions at the current price.
  *
  * Definitions used everywhere:
- * - position.pnl = (current or close price − open price) × shares, before fees (fees are listed beside it:
- *   buyFee holds every buy-side fee, HK buy stamp duty included; sellFee the sell-side fees except stamp
- *   duty; stampDuty the sell-side stamp duty). A closed position's cash result is pnl − buyFee − sellFee −
- *   stampDuty − deferredFee. yield = pnl ÷ margin.
- * - account.balance = the ledger's sum; available = balance (nothing else is frozen in this slice);
- *   frozenMargin = margin of the account's open positions; positionPnl = their pnl;
- *   totalAssets = available + frozenMargin + positionPnl.
+ * - position.pnl = (current or close price − open price) × shares for a long, the opposite for a short,
+ *   before fees (fees are listed beside it: buyFee holds every opening fee, HK buy stamp duty included;
+ *   sellFee the closing fees except stamp duty; stampDuty the closing stamp duty). A closed position's cash
+ *   result is pnl − buyFee − sellFee − stampDuty − deferredFee. yield = pnl ÷ margin (top-ups included).
+ *   For indexes and futures shares = contracts × multiplier, so every value is price × shares.
+ * - position.marketValue = price × shares in both directions: what the holding is worth (long) or what
+ *   buying the borrowed contracts back costs (short); the direction is in pnl.
+ * - position.liquidationPrice: where the position alone reaches the liquidation line (margin.ts): a long at
+ *   or below it, a short at or above it; null for a long with nothing borrowed.
+ * - account.balance = the ledger's sum (margins already moved out of it); available = balance − frozen (the
+ *   funds pending limit orders hold); frozenMargin = margin of the account's open positions; positionPnl =
+ *   their pnl; totalAssets = balance + frozenMargin + positionPnl.
  */
 import { toMajor, toMinor } from '../../src/shared/money';
 import type { Account, Position, LedgerEntry, Quote } from '../../src/shared/api/types';
 import type { AccountRow, LedgerRow, PositionRow } from '../db/schema';
 import type { Instrument } from '../market/catalogue';
 import { roundToTick } from '../market/price-engine';
-import { liquidationPrice } from './margin';
+import { positionLiquidationPrice } from './margin';
 
 function round(value: number, decimals: number): number {
   return Number(value.toFixed(decimals));
@@ -40,9 +45,7 @@ export function toPosition(
   const valueMinor =
     closed && row.close_value !== null ? row.close_value : toMinor(currentPrice * row.shares);
   const pnlMinor = positionPnlMinor(row, currentPrice);
-  const liquidation = closed
-    ? null
-    : liquidationPrice(row.open_value, row.margin, row.shares, liquidationLine);
+  const liquidation = closed ? null : positionLiquidationPrice(row, liquidationLine);
   return {
     id: row.id,
     code: row.code,
@@ -64,7 +67,7 @@ export function toPosition(
     yield: row.margin > 0 ? round(pnlMinor / row.margin, 6) : 0,
     stopProfit: row.stop_profit,
     stopLoss: row.stop_loss,
-    // Shown rounded to the tick; a long position is at risk at or below it.
+    // Shown rounded to the tick; a long position is at risk at or below it, a short at or above it.
     liquidationPrice: liquidation === null ? null : roundToTick(liquidation, instrument.tick),
     openedAt: row.opened_at,
     closedAt: row.closed_at,
@@ -81,7 +84,7 @@ export function toAccount(
 ): Account {
   const frozenMargin = openPositions.reduce((sum, p) => sum + p.margin, 0);
   const positionPnl = openPositions.reduce((sum, p) => sum + p.pnl, 0);
-  const available = row.balance;
+  const available = row.balance - row.frozen;
   return {
     type: row.type,
     currency: row.currency,
@@ -89,7 +92,7 @@ export function toAccount(
     available: toMajor(available),
     frozenMargin: toMajor(frozenMargin),
     positionPnl: toMajor(positionPnl),
-    totalAssets: toMajor(available + frozenMargin + positionPnl),
+    totalAssets: toMajor(row.balance + frozenMargin + positionPnl),
     liquidationLine,
   };
 }

@@ -19,9 +19,22 @@ interface Entry {
 /** Below this many bytes a body goes out as it is (as @fastify/compress's threshold does). */
 const THRESHOLD = 1024;
 
+/** Answers of pickEncoding by header text: clients send a handful of different headers. */
+const encodingByHeader = new Map<string, Encoding>();
+
 /** The best encoding the client accepts: br, then gzip, else none (a token with q=0 is refused). */
 export function pickEncoding(header: string | string[] | undefined): Encoding {
   const raw = Array.isArray(header) ? header.join(',') : (header ?? '');
+  let encoding = encodingByHeader.get(raw);
+  if (encoding === undefined) {
+    encoding = parseEncoding(raw);
+    if (encodingByHeader.size >= 256) encodingByHeader.clear();
+    encodingByHeader.set(raw, encoding);
+  }
+  return encoding;
+}
+
+function parseEncoding(raw: string): Encoding {
   const accepted = new Set<string>();
   for (const part of raw.split(',')) {
     const [rawName, ...params] = part.toLowerCase().split(';');

@@ -1,6 +1,7 @@
 /** The fund flow (ledger entries) of the logged-in user. */
 import type { FastifyPluginAsync } from 'fastify';
 import type { CallIn } from '../../src/shared/api/calls';
+import type { LedgerEntryType } from '../../src/shared/api/types';
 import { listLedger } from '../domain/cash';
 import { ok } from './envelope';
 import {
@@ -13,6 +14,28 @@ import {
   responses,
   userSecurity,
 } from './schemas';
+
+/** Every ledger entry type (LedgerEntryType), for the fund flow's type filter. */
+const LEDGER_ENTRY_TYPES = [
+  'opening_balance',
+  'buy',
+  'buy_fee',
+  'sell',
+  'sell_fee',
+  'stamp_duty',
+  'deferred_fee',
+  'deposit',
+  'withdraw',
+  'withdraw_fee',
+  'withdraw_refund',
+  'transfer_in',
+  'transfer_out',
+  'exchange_in',
+  'exchange_out',
+  'reset',
+  'top_up',
+  'margin_release',
+] as const satisfies readonly LedgerEntryType[];
 
 export const cashPlugin: FastifyPluginAsync = async (app) => {
   const { station } = app;
@@ -28,6 +51,7 @@ export const cashPlugin: FastifyPluginAsync = async (app) => {
         querystring: fields(
           {
             account: accountTypeField,
+            type: { type: 'string', enum: LEDGER_ENTRY_TYPES },
             pageNum: pageNumField,
             pageSize: { ...pageSizeField, default: station.config.settings.pageSizeDefault },
           },

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { DialectName } from '../db/database';
 import type { Db } from '../db/schema';
 import type { Station } from '../domain/context';
+import type { Engine } from '../domain/engine';
 import type { SessionInfo } from '../domain/users';
 import type { Translator } from '../i18n';
 import type { Clock } from '../market/clock';
@@ -23,6 +24,8 @@ declare module 'fastify' {
     auth: Auth;
     i18n: Translator;
     station: Station;
+    /** The trading engine (triggers, stops, liquidations, deferred fees): app.engine.step(). */
+    engine: Engine;
   }
   interface FastifyRequest {
     /** Set by auth.requireUser on /user/ routes. */

@@ -3,7 +3,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { CallIn } from '../../src/shared/api/calls';
 import type { FuturesExchange } from '../../src/shared/api/types';
 import { ok } from './envelope';
-import { barsResponse, beforeField, dayBarsLimitField, dayPeriodField, fields, responses } from './schemas';
+import {
+  barsResponse,
+  beforeField,
+  dayBarsLimitField,
+  dayPeriodField,
+  fields,
+  MINUTE_BARS_DESCRIPTION,
+  responses,
+} from './schemas';
 
 const EXCHANGES: readonly Omit<FuturesExchange, 'products'>[] = [
   { exchange: 'CFFEX', name: '中国金融期货交易所', nameEn: 'China Financial Futures Exchange' },
@@ -157,7 +165,8 @@ export const futuresMarketPlugin: FastifyPluginAsync = async (app) => {
     {
       schema: {
         tags: ['market'],
-        summary: "A futures product's minute bars of the current day (intraday rows add the running average)",
+        summary:
+          "A futures product's minute bars: today's session (intraday, with the running average) or the last five trading days",
         querystring: fields(
           {
             code: futuresCodeField,
@@ -165,7 +174,7 @@ export const futuresMarketPlugin: FastifyPluginAsync = async (app) => {
           },
           ['code'],
         ),
-        response: barsResponse(),
+        response: barsResponse({}, MINUTE_BARS_DESCRIPTION),
       },
     },
     async (request) => {

@@ -4,6 +4,7 @@ import type { CallIn } from '../../src/shared/api/calls';
 import { ok } from './envelope';
 import {
   barsResponse,
+  MINUTE_BARS_DESCRIPTION,
   beforeField,
   dayBarsLimitField,
   dayPeriodField,
@@ -139,7 +140,8 @@ export const indexMarketPlugin: FastifyPluginAsync = async (app) => {
     {
       schema: {
         tags: ['market'],
-        summary: "An index's minute bars of the current day (intraday rows add the running average)",
+        summary:
+          "An index's minute bars: today's session (intraday, with the running average) or the last five trading days",
         querystring: fields(
           {
             code: indexCodeField,
@@ -147,7 +149,7 @@ export const indexMarketPlugin: FastifyPluginAsync = async (app) => {
           },
           ['code'],
         ),
-        response: barsResponse(),
+        response: barsResponse({}, MINUTE_BARS_DESCRIPTION),
       },
     },
     async (request) => {

@@ -8,6 +8,7 @@ import { BodyCache } from './cached-body';
 import { ok } from './envelope';
 import {
   barsResponse,
+  MINUTE_BARS_DESCRIPTION,
   beforeField,
   dayBarsLimitField,
   dayPeriodField,
@@ -413,7 +414,8 @@ export const marketPlugin: FastifyPluginAsync = async (app) => {
     {
       schema: {
         tags: ['market'],
-        summary: "Today's minute bars (intraday rows add the running average price)",
+        summary:
+          "Minute bars, oldest first: intraday is today's session so far (rows add the running average price); 1, 5, 30 and 60 minutes cover the last five trading days up to now",
         querystring: fields(
           {
             code: stockCodeField,
@@ -421,16 +423,16 @@ export const marketPlugin: FastifyPluginAsync = async (app) => {
           },
           ['code'],
         ),
-        response: barsResponse(),
+        response: barsResponse({}, MINUTE_BARS_DESCRIPTION),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const instrument = market.get(request.query.code);
-      return ok({
-        code: instrument.code,
-        period: request.query.period,
-        bars: market.minuteBars(instrument, request.query.period),
-      });
+      const { period } = request.query;
+      const key = `min|${instrument.code}|${period}|${market.barClock(instrument)}`;
+      return bars.send(request, reply, key, () =>
+        ok({ code: instrument.code, period, bars: market.minuteBars(instrument, period) }),
+      );
     },
   );
 };

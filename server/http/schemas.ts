@@ -39,10 +39,10 @@ export const SHARED_SCHEMAS = [
       type: { type: 'string', enum: ['main', 'index', 'newstock', 'hk', 'us'] },
       currency: { type: 'string', enum: ['CNY', 'HKD', 'USD'] },
       balance: num,
-      available: num,
-      frozenMargin: num,
-      positionPnl: num,
-      totalAssets: { ...num, description: 'available + frozenMargin + positionPnl' },
+      available: { ...num, description: 'balance − funds held by pending limit orders' },
+      frozenMargin: { ...num, description: 'margin of the open positions' },
+      positionPnl: { ...num, description: 'direction-aware pnl of the open positions at current prices' },
+      totalAssets: { ...num, description: 'balance + frozenMargin + positionPnl' },
       liquidationLine: num,
     }),
   },
@@ -233,19 +233,23 @@ export const requestIdField = {
   description: 'client-made UUID: the call runs once per user and requestId',
 } as const;
 /** The envelope of a bars answer: `{code, period, ...extra, bars}` (API.md `bars`). */
-export function barsResponse(extra: Record<string, unknown> = {}) {
+export function barsResponse(extra: Record<string, unknown> = {}, barsDescription = 'oldest first') {
   return responses({
     type: 'object',
     properties: {
       code: { type: 'string' },
       period: { type: 'string' },
       ...extra,
-      bars: { type: 'array', items: ref('Bar') },
+      bars: { type: 'array', description: barsDescription, items: ref('Bar') },
     },
     required: ['code', 'period', ...Object.keys(extra), 'bars'],
     additionalProperties: false,
   });
 }
+
+/** What the minute-bar calls' `bars` hold. */
+export const MINUTE_BARS_DESCRIPTION =
+  "oldest first; intraday: the current trading day's session so far, rows [time, open, high, low, close, volume, average]; 1, 5, 30, 60: the last five trading days up to now (a day's bars, then the next day's), rows [time, open, high, low, close, volume]; time is the bar's start (epoch ms)";
 
 /** `before` of the day-bar calls: bars strictly before this epoch ms (the largest Date is 8.64e15). */
 export const beforeField = {

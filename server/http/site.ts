@@ -1,7 +1,39 @@
 /** Site calls: the health ping the app's base-URL discovery uses, and the display settings. */
 import type { FastifyPluginAsync } from 'fastify';
+import type { TradingRules } from '../../src/shared/trading-rules';
+import type { Settings } from '../config';
+import { schemaOf } from '../domain/site-settings';
 import { ok } from './envelope';
 import { fields, responses } from './schemas';
+
+/** The trading rules the app's order screens use: leverage lists, lot limits, fee rates, risk lines. */
+function tradingRules(settings: Settings): TradingRules {
+  const { lotRules, contractRules } = settings;
+  return {
+    leverage: settings.leverage,
+    maxLots: {
+      a: lotRules.a.maxLotsPerOrder,
+      star: lotRules.star.maxLotsPerOrder,
+      hk: lotRules.hk.maxLotsPerOrder,
+      us: lotRules.us.maxLotsPerOrder,
+      index: contractRules.index.maxContractsPerOrder,
+      futures: contractRules.futures.maxContractsPerOrder,
+    },
+    sharesPerLot: {
+      a: lotRules.a.sharesPerLot,
+      star: lotRules.star.sharesPerLot,
+      hk: lotRules.hk.sharesPerLot,
+      us: lotRules.us.sharesPerLot,
+    },
+    tradingAccount: settings.tradingAccount,
+    shortStocks: settings.shortStocks,
+    fees: settings.fees,
+    indexMultiplier: settings.indexMultiplier,
+    liquidationLine: settings.liquidationLine,
+    warningLine: settings.warningLine,
+    deferredFeeRate: settings.deferredFeeRate,
+  };
+}
 
 export const sitePlugin: FastifyPluginAsync<{ version: string }> = async (app, opts) => {
   app.get(
@@ -22,12 +54,23 @@ export const sitePlugin: FastifyPluginAsync<{ version: string }> = async (app, o
     async () => ok({ serverTime: app.clock.now(), version: opts.version }),
   );
 
+  const trading = tradingRules(app.config.settings);
+  // schemaOf has no null: the sharesPerLot entries (a number, or null for the board lot) are described here.
+  const { sharesPerLot: _sharesPerLot, ...plainRules } = trading;
+  const tradingSchema = schemaOf(plainRules) as { properties: Record<string, unknown>; required: string[] };
+  tradingSchema.properties.sharesPerLot = {
+    type: 'object',
+    additionalProperties: { type: ['integer', 'null'] },
+  };
+  tradingSchema.required.push('sharesPerLot');
   app.get(
     '/api/admin/getProductSetting.do',
     {
       schema: {
         tags: ['site'],
-        summary: 'Which product areas the app shows (spec §3 display settings); no session needed',
+        summary:
+          'Which product areas the app shows (spec §3 display settings), and the trading rules of the order ' +
+          'screens (leverage lists, lot limits, fee rates, risk lines); no session needed',
         querystring: fields({}),
         response: responses({
           type: 'object',
@@ -36,8 +79,9 @@ export const sitePlugin: FastifyPluginAsync<{ version: string }> = async (app, o
             indexDisplay: { type: 'boolean' },
             kcStockDisplay: { type: 'boolean' },
             stockDisplay: { type: 'boolean' },
+            trading: tradingSchema,
           },
-          required: ['futuresDisplay', 'indexDisplay', 'kcStockDisplay', 'stockDisplay'],
+          required: ['futuresDisplay', 'indexDisplay', 'kcStockDisplay', 'stockDisplay', 'trading'],
           additionalProperties: false,
         }),
       },
@@ -45,7 +89,7 @@ export const sitePlugin: FastifyPluginAsync<{ version: string }> = async (app, o
     async () => {
       const { futuresDisplay, indexDisplay, kcStockDisplay, stockDisplay } =
         app.config.settings.productDisplay;
-      return ok({ futuresDisplay, indexDisplay, kcStockDisplay, stockDisplay });
+      return ok({ futuresDisplay, indexDisplay, kcStockDisplay, stockDisplay, trading });
     },
   );
 };

@@ -1,5 +1,6 @@
 /**
- * Live quotes as server-sent events: `GET /api/stream/quotes?codes=600519,AAPL`.
+ * Live quotes as server-sent events: `GET /api/stream/quotes?codes=600519,AAPL` (stocks, indexes and futures;
+ * a futures night session ticks as part of the next trading day).
  * - Once a second, for each subscribed code whose market is in session, an event `quote` whose id is the
  *   epoch second and whose data is the quote at that second.
  * - A comment line (`: heartbeat`) every 15 seconds keeps proxies and the client's timeout at bay.
@@ -8,7 +9,7 @@
  * Ticks follow the station's clock (a test can pin and move it). One timer, aligned to the second, serves every
  * subscriber; each code's event of a second is computed and serialised once however many clients watch it.
  */
-import type { ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Quote } from '../../src/shared/api/types';
@@ -20,8 +21,11 @@ const HEARTBEAT_MS = 15_000;
 const MAX_REPLAY_SECONDS = 60;
 const MAX_CODES = 50;
 
+/** What a subscribed code is: a stock, an index or a futures product (each quoted its own way). */
+type Kind = 'stock' | 'index' | 'futures';
+
 interface Subscriber {
-  entries: { instrument: Instrument; index: boolean }[];
+  entries: { instrument: Instrument; kind: Kind }[];
   res: ServerResponse;
   lastSecond: number;
 }
@@ -44,9 +48,12 @@ export const streamPlugin: FastifyPluginAsync = async (app) => {
       const t = second * 1000;
       if (!market.isOpen(entry.instrument, t)) block = '';
       else {
-        const quote: Quote = entry.index
-          ? market.indexQuote(entry.instrument, t)
-          : market.quote(entry.instrument, t);
+        const quote: Quote =
+          entry.kind === 'index'
+            ? market.indexQuote(entry.instrument, t)
+            : entry.kind === 'futures'
+              ? { ...market.quote(entry.instrument, t), market: 'futures' }
+              : market.quote(entry.instrument, t);
         block = `id: ${second}\nevent: quote\ndata: ${JSON.stringify(quote)}\n\n`;
       }
       cache.set(key, block);
@@ -106,7 +113,7 @@ export const streamPlugin: FastifyPluginAsync = async (app) => {
               minLength: 1,
               maxLength: 600,
               pattern: `^[A-Za-z0-9]{1,10}(,[A-Za-z0-9]{1,10}){0,${MAX_CODES - 1}}$`,
-              description: `up to ${MAX_CODES} comma-separated stock or index codes`,
+              description: `up to ${MAX_CODES} comma-separated stock, index or futures codes`,
             },
           },
           ['codes'],
@@ -119,15 +126,25 @@ export const streamPlugin: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const codes = [...new Set(request.query.codes.split(',').map((c) => c.toUpperCase()))];
-      const entries = codes.map((code) => {
+      const entries = codes.map((code): Subscriber['entries'][number] => {
         const stock = market.find(code);
-        if (stock) return { instrument: stock, index: false };
-        return { instrument: market.getIndex(code), index: true }; // NOT_FOUND when neither
+        if (stock) return { instrument: stock, kind: 'stock' };
+        if (market.futures().some((def) => def.code === code)) {
+          return { instrument: market.getFutures(code), kind: 'futures' };
+        }
+        return { instrument: market.getIndex(code), kind: 'index' }; // NOT_FOUND when none
       });
 
+      // Hijacked, the reply skips Fastify's sending, so the headers the hooks set on it (CORS, and helmet's
+      // security headers, wherever they are kept) are copied into the raw head here.
+      const inherited: OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) inherited[name] = value;
+      }
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
+        ...inherited,
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
         connection: 'keep-alive',

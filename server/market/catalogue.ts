@@ -29,6 +29,11 @@ export interface Instrument {
   /** Annual volatility, a fraction. */
   volatility: number;
   avgDailyVolume: number;
+  /**
+   * A listing inside the simulated history (YYYY-MM-DD, a trading day): no bars and no trading before it,
+   * no price limit for its first five trading days. Absent for instruments listed before the history starts.
+   */
+  listedOn?: string;
 }
 
 const MARKETS: readonly StockMarket[] = ['a', 'star', 'hk', 'us'];
@@ -77,6 +82,15 @@ export function parseCatalogue(raw: unknown): Instrument[] {
     const tick = r.tick === 'hkex' ? 'hkex' : num('tick');
     const lotSize = num('lotSize');
     if (!Number.isInteger(lotSize)) fail(i, 'lotSize must be whole');
+    const listedOn = r.listedOn;
+    if (
+      listedOn !== undefined &&
+      (typeof listedOn !== 'string' ||
+        !/^\d{4}-\d\d-\d\d$/.test(listedOn) ||
+        new Date(`${listedOn}T00:00:00Z`).toISOString().slice(0, 10) !== listedOn)
+    ) {
+      fail(i, 'listedOn must be a YYYY-MM-DD date');
+    }
     return {
       code,
       market,
@@ -91,6 +105,7 @@ export function parseCatalogue(raw: unknown): Instrument[] {
       referencePrice: num('referencePrice'),
       volatility: num('volatility'),
       avgDailyVolume: num('avgDailyVolume'),
+      ...(listedOn === undefined ? {} : { listedOn }),
     };
   });
 }

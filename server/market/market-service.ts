@@ -10,6 +10,7 @@ import type {
   HaltEntry,
   InstrumentStatus,
   LimitUpEntry,
+  Market,
   MinutePeriod,
   FuturesQuote,
   IndexNews,
@@ -34,6 +35,7 @@ import {
   ALWAYS_OPEN_HOURS,
   DAY_MS,
   dayCloseTime,
+  dayOfDate,
   parseSession,
   previousTradingDay,
   REAL_HOURS,
@@ -92,9 +94,10 @@ function localDayOfTime(t: number): number {
 }
 
 /**
- * A futures product's hours on the Shanghai calendar. A night session running past midnight (21:00-02:30)
- * is split at midnight and both parts belong to the same calendar day: a simplification of the exchanges'
- * rule, where the night session opens the next trading day.
+ * A futures product's hours on the Shanghai calendar. A session starting in the evening (21:00-23:00, or
+ * 21:00-02:30 past midnight) is the night session, which opens the next trading day (the exchanges' rule):
+ * it is kept as minutes before that day's midnight ([-180, 150] for 21:00-02:30), and sessionsOn moves it to
+ * the evening of the trading day before (Friday for Monday), or drops it before a holiday.
  */
 function futuresHours(sessions: readonly string[]): MarketHours {
   const parts: Session[] = [];
@@ -102,8 +105,8 @@ function futuresHours(sessions: readonly string[]): MarketHours {
     const [from, to] = text.split('-');
     const start = parseSession(`${from}-23:59`)[0];
     const end = to === '24:00' ? 1440 : parseSession(`00:00-${to}`)[1];
-    if (end > start) parts.push([start, end]);
-    else parts.push([start, 1440], [0, end]);
+    if (start >= 18 * 60) parts.push([start - 1440, end > start ? end - 1440 : end]);
+    else parts.push([start, end]);
   }
   parts.sort((a, b) => a[0] - b[0]);
   const cn = REAL_HOURS.a;
@@ -129,6 +132,9 @@ const LHB_SEATS: readonly { seat: string; kind: LhbSeat['kind'] }[] = [
   { seat: '华鑫证券上海分公司', kind: 'branch' },
   { seat: '中国中金财富证券北京宋庄路证券营业部', kind: 'branch' },
 ];
+
+/** Trading days of minute bars the 1, 5, 30 and 60 minute periods serve (the current one included). */
+export const MINUTE_HISTORY_DAYS = 5;
 
 /** A close at least this far from the previous close puts an A-share on the Dragon Tiger list. */
 const LHB_DEVIATION = 0.07;
@@ -156,8 +162,26 @@ export class MarketService {
     return this.clock.now();
   }
 
+  /** A stock by its code, once listed (a new listing is unknown before its listing day). */
   find(code: string): Instrument | undefined {
-    return this.byCode.get(code.toUpperCase());
+    const instrument = this.byCode.get(code.toUpperCase());
+    return instrument && this.isListed(instrument) ? instrument : undefined;
+  }
+
+  private readonly listingTimes = new Map<string, number>();
+
+  /**
+   * True from the local midnight of the instrument's listing day (always for one listed before the history):
+   * from then it is quoted, searchable and tradable, and its history begins.
+   */
+  isListed(instrument: Instrument, t = this.clock.now()): boolean {
+    if (instrument.listedOn === undefined) return true;
+    let from = this.listingTimes.get(instrument.code);
+    if (from === undefined) {
+      from = localMinuteToUtc(dayOfDate(instrument.listedOn), 0, this.hours(instrument).timeZone);
+      this.listingTimes.set(instrument.code, from);
+    }
+    return t >= from;
   }
 
   /** The instrument, or NOT_FOUND. */
@@ -165,6 +189,38 @@ export class MarketService {
     const instrument = this.find(code);
     if (!instrument) throw new AppError('NOT_FOUND');
     return instrument;
+  }
+
+  /**
+   * Any tradable code: a stock, an index or a futures product, with the API market it trades in and, for a
+   * futures product, its contract multiplier (an index's multiplier is a trading setting). Undefined when
+   * the code is none of them.
+   */
+  findTradable(
+    code: string,
+  ): { instrument: Instrument; market: Market; contractMultiplier: number | null } | undefined {
+    const stock = this.find(code);
+    if (stock) return { instrument: stock, market: stock.market, contractMultiplier: null };
+    const upper = code.toUpperCase();
+    this.indexes();
+    const index = this.indexByCode.get(upper);
+    if (index) return { instrument: index, market: 'index', contractMultiplier: null };
+    this.futures();
+    const futures = this.futuresByCode.get(upper);
+    if (futures) {
+      return {
+        instrument: futures.instrument,
+        market: 'futures',
+        contractMultiplier: futures.def.multiplier,
+      };
+    }
+    return undefined;
+  }
+
+  /** A quote of any tradable code with its API market (index and futures quotes say so). */
+  tradableQuote(tradable: { instrument: Instrument; market: Market }, t = this.clock.now()): Quote {
+    const quote = this.quote(tradable.instrument, t);
+    return quote.market === tradable.market ? quote : { ...quote, market: tradable.market };
   }
 
   hours(instrument: Instrument): MarketHours {
@@ -249,6 +305,7 @@ export class MarketService {
         limit: isIndex ? null : this.limitOf(instrument),
         corporateLife: !isIndex && !isFutures,
         anchorDay: this.anchorDay,
+        ...(instrument.listedOn === undefined ? {} : { listedDay: dayOfDate(instrument.listedOn) }),
         isTradingDay: (day) => isTradingDay(day, hours),
         minutesPerDay: sessionMinutes(hours),
         tradingDaysPerYear: this.options.clockMode === 'always-open' ? 365 : 252,
@@ -559,7 +616,9 @@ export class MarketService {
     const second = Math.floor(t / 1000);
     let snap = this.snapshot.find((x) => x.market === market && x.second === second);
     if (!snap) {
-      const quotes = this.instruments.filter((i) => i.market === market).map((i) => this.quote(i, t));
+      const quotes = this.instruments
+        .filter((i) => i.market === market && this.isListed(i, t))
+        .map((i) => this.quote(i, t));
       snap = { market, second, quotes, sorted: new Map() };
       this.snapshot = [...this.snapshot.filter((x) => x.second === second), snap];
     }
@@ -697,7 +756,7 @@ export class MarketService {
     };
     return this.instruments
       .map((i, order) => ({ i, order, r: rank(i) }))
-      .filter((x) => x.r < 3)
+      .filter((x) => x.r < 3 && this.isListed(x.i, t))
       .sort((a, b) => a.r - b.r || a.order - b.order)
       .slice(0, limit)
       .map((x) => this.quote(x.i, t));
@@ -737,7 +796,7 @@ export class MarketService {
   halts(market: StockMarket, t = this.clock.now()): HaltEntry[] {
     const out: HaltEntry[] = [];
     for (const instrument of this.instruments) {
-      if (instrument.market !== market) continue;
+      if (instrument.market !== market || !this.isListed(instrument, t)) continue;
       const hours = this.hours(instrument);
       const series = this.series(instrument);
       const today = this.position(instrument, t).day;
@@ -913,17 +972,44 @@ export class MarketService {
   }
 
   /**
-   * The current trading day's minute bars (time = the bar's start), aggregated per session. On a half day
-   * the bars cover the shorter sessions, each one summing the part of the day's path it ran through.
+   * Minute bars (time = the bar's start), oldest first, aggregated per session. `intraday` is the current
+   * trading day's session so far (rows add the running average price); 1, 5, 30 and 60 minutes cover the
+   * last MINUTE_HISTORY_DAYS trading days of the instrument's market up to now (days it was suspended or not
+   * yet listed have none). On a half day the bars cover the shorter sessions, each one summing the part of
+   * the day's path it ran through.
    */
   minuteBars(instrument: Instrument, period: MinutePeriod): Bar[] {
     const hours = this.hours(instrument);
     const series = this.series(instrument);
     const pos = sessionPosition(this.clock.now(), hours);
-    const path = series.path(pos.day);
+    const done = Math.min(Math.floor(pos.elapsed), series.spec.minutesPerDay);
+    if (period === 'intraday') {
+      return series.record(pos.day).listed ? this.dayMinuteBars(instrument, pos.day, period, done) : [];
+    }
+    const days = [pos.day];
+    for (let n = 1, d = pos.day; n < MINUTE_HISTORY_DAYS; n++) {
+      d = previousTradingDay(d, hours);
+      if (d < this.anchorDay) break;
+      days.unshift(d);
+    }
+    const bars: Bar[] = [];
+    for (const day of days) {
+      const r = series.record(day);
+      if (!r.listed || (day !== pos.day && (!r.trading || r.suspended))) continue;
+      bars.push(
+        ...this.dayMinuteBars(instrument, day, period, day === pos.day ? done : series.spec.minutesPerDay),
+      );
+    }
+    return bars;
+  }
+
+  /** One trading day's minute bars over its first `done` path minutes. */
+  private dayMinuteBars(instrument: Instrument, day: number, period: MinutePeriod, done: number): Bar[] {
+    const hours = this.hours(instrument);
+    const series = this.series(instrument);
+    const path = series.path(day);
     const full = series.spec.minutesPerDay;
-    const done = Math.min(Math.floor(pos.elapsed), full);
-    const sessions = sessionsOn(pos.day, hours);
+    const sessions = sessionsOn(day, hours);
     const dayLength = sessions.reduce((sum, [start, end]) => sum + (end - start), 0);
     const pathIndex = (realElapsed: number) => Math.round((realElapsed * full) / dayLength);
     const size = period === 'intraday' || period === '1' ? 1 : Number(period);
@@ -943,7 +1029,7 @@ export class MarketService {
           low = Math.min(low, path.lows[k]!);
           volume += path.volumes[k]!;
         }
-        const time = localMinuteToUtc(pos.day, start + offset, hours.timeZone);
+        const time = localMinuteToUtc(day, start + offset, hours.timeZone);
         const bar: Bar = [time, path.prices[from]!, high, low, path.prices[to]!, volume];
         if (period === 'intraday') {
           const cumVolume = path.runVolume[to]!;

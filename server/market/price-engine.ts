@@ -378,7 +378,7 @@ export class InstrumentSeries {
   private readonly actionDays = new Map<number, CorporateAction>();
   private last: DayRecord | null = null;
   private readonly paths = new Map<number, DayPath>();
-  private static readonly PATH_CACHE = 3;
+  private static readonly PATH_CACHE = 6; // five days of minute bars and the next day
   private pendingAction: CorporateAction | null = null;
   private sigma2: number;
   private eps2: number;
@@ -445,7 +445,11 @@ export class InstrumentSeries {
     if (dated) this.pendingAction = { day, cash: dated.cash, bonus: dated.bonus };
     const listed = spec.listedDay === undefined || day >= spec.listedDay;
     if (!spec.isTradingDay(day)) return this.flat(day, prevClose, prevFactor, listed, false, false);
-    if (!listed) return this.flat(day, prevClose, prevFactor, listed, true, false);
+    if (!listed) {
+      // Dividends dated before the listing are not the new company's: its first day is no ex-date.
+      this.pendingAction = null;
+      return this.flat(day, prevClose, prevFactor, listed, true, false);
+    }
     const rng = new SeededRandom(mixSeed(this.baseHash, day, 1));
     if (spec.corporateLife !== false) {
       if (this.suspendLeft === 0 && rng.uniform() < SUSPEND_PROBABILITY)
@@ -466,8 +470,11 @@ export class InstrumentSeries {
     this.sigma2 =
       (1 - GARCH_ALPHA - GARCH_BETA) * longRun * longRun + GARCH_ALPHA * this.eps2 + GARCH_BETA * this.sigma2;
     const sigma = Math.sqrt(this.sigma2);
+    // Five trading days lie within a month of the listing, whatever the holidays (cheap test first).
     const free =
-      spec.listedDay !== undefined && this.tradingDaysSince(spec.listedDay, day) < NEW_LISTING_FREE_DAYS;
+      spec.listedDay !== undefined &&
+      day - spec.listedDay < 31 &&
+      this.tradingDaysSince(spec.listedDay, day) < NEW_LISTING_FREE_DAYS;
     const limits = free ? null : priceLimits(ref, spec.limit, rule);
     let move =
       REVERSION * (Math.log(instrument.referencePrice) - Math.log(ref)) +

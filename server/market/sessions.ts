@@ -16,7 +16,11 @@ export type Session = readonly [number, number];
 
 export interface MarketHours {
   timeZone: string;
-  /** Continuous sessions as [start, end) minutes from local midnight. */
+  /**
+   * Continuous sessions as [start, end) minutes from local midnight, in order. A first session starting
+   * before 0 is a night session (Chinese futures, e.g. [-180, 150] for 21:00-02:30): it opens the trading
+   * day on the evening of the trading day before (see sessionsOn).
+   */
   sessions: readonly Session[];
   /** False for `always-open`, where every day trades. */
   weekdaysOnly: boolean;
@@ -109,9 +113,41 @@ export const REAL_HOURS: Record<StockMarket, MarketHours> = {
 
 export const ALWAYS_OPEN_HOURS: MarketHours = { timeZone: 'UTC', sessions: [[0, 1440]], weekdaysOnly: false };
 
-/** The sessions of `day` (shorter on a half day). */
+/** True when the market has a night session (its first session starts the evening before). */
+export function hasNightSession(hours: MarketHours): boolean {
+  return (hours.sessions[0]?.[0] ?? 0) < 0;
+}
+
+const nightSessionsCache = new WeakMap<MarketHours, Map<number, readonly Session[]>>();
+
+/**
+ * The sessions of `day` (shorter on a half day). A night session belongs to the trading day after the
+ * evening it runs on (the Chinese exchanges' rule): it runs on the evening of the previous trading day, so
+ * Friday night opens Monday; and there is none when a holiday lies between the two days (no night trading
+ * before a holiday: the calendar files list the holidays, and the rule is derived from them). A day without
+ * its night session is shorter and runs the whole day's path, as a half day does.
+ */
 export function sessionsOn(day: number, hours: MarketHours): readonly Session[] {
-  return hours.halfDays?.get(day) ?? hours.sessions;
+  const half = hours.halfDays?.get(day);
+  if (half) return half;
+  if (!hasNightSession(hours)) return hours.sessions;
+  let byDay = nightSessionsCache.get(hours);
+  if (!byDay) {
+    byDay = new Map();
+    nightSessionsCache.set(hours, byDay);
+  }
+  let sessions = byDay.get(day);
+  if (!sessions) {
+    const [night, ...rest] = hours.sessions as [Session, ...Session[]];
+    const previous = previousTradingDay(day, hours);
+    let holidayBetween = false;
+    for (let d = previous + 1; d < day; d++) if (hours.holidays?.has(d)) holidayBetween = true;
+    const shift = (day - previous - 1) * 1440;
+    sessions = holidayBetween ? rest : [[night[0] - shift, night[1] - shift], ...rest];
+    if (byDay.size > 4000) byDay.clear();
+    byDay.set(day, sessions);
+  }
+  return sessions;
 }
 
 /** The holiday closing the market on `day`, if any. */
@@ -235,6 +271,7 @@ export interface SessionPosition {
 export function sessionPosition(t: number, hours: MarketHours): SessionPosition {
   const offset = tzOffsetMinutes(hours.timeZone, t);
   const local = t + offset * MINUTE_MS;
+  if (hasNightSession(hours)) return nightSessionPosition(local, hours);
   const day = Math.floor(local / DAY_MS);
   const minute = (local - day * DAY_MS) / MINUTE_MS;
   const sessions = sessionsOn(day, hours);
@@ -243,6 +280,39 @@ export function sessionPosition(t: number, hours: MarketHours): SessionPosition 
   if (!first || !isTradingDay(day, hours) || minute < first[0]) {
     return { day: previousTradingDay(day, hours), elapsed: full, inSession: false };
   }
+  return positionIn(day, minute, sessions, full);
+}
+
+/**
+ * sessionPosition for a market with night sessions: the trading day of local time `local` is the first one
+ * not yet closed, so from its night session's open (the evening before, or the Friday before a Monday) the
+ * clock is in the next trading day, and between its night and day sessions too.
+ */
+function nightSessionPosition(local: number, hours: MarketHours): SessionPosition {
+  const full = sessionMinutes(hours);
+  const calendarDay = Math.floor(local / DAY_MS);
+  let day = isTradingDay(calendarDay, hours) ? calendarDay : nextTradingDay(calendarDay, hours);
+  let sessions = sessionsOn(day, hours);
+  let minute = (local - day * DAY_MS) / MINUTE_MS;
+  if (minute >= (sessions[sessions.length - 1]?.[1] ?? 1440)) {
+    day = nextTradingDay(day, hours);
+    sessions = sessionsOn(day, hours);
+    minute = (local - day * DAY_MS) / MINUTE_MS;
+  }
+  const first = sessions[0];
+  if (!first || minute < first[0]) {
+    return { day: previousTradingDay(day, hours), elapsed: full, inSession: false };
+  }
+  return positionIn(day, minute, sessions, full);
+}
+
+/** The position at local `minute` (from the local midnight of `day`) of a trading day with `sessions`. */
+function positionIn(
+  day: number,
+  minute: number,
+  sessions: readonly Session[],
+  full: number,
+): SessionPosition {
   let elapsed = 0;
   let inSession = false;
   for (const [start, end] of sessions) {
@@ -287,5 +357,7 @@ export function elapsedToUtc(day: number, elapsed: number, hours: MarketHours): 
 
 /** When shares bought at `t` become sellable under T+1: the next trading day's open. */
 export function nextTradingDayOpen(t: number, hours: MarketHours): number {
-  return dayOpenTime(nextTradingDay(localDay(t, hours.timeZone), hours), hours);
+  // With night sessions the trading day of `t` may begin the evening before its date.
+  const day = hasNightSession(hours) ? sessionPosition(t, hours).day : localDay(t, hours.timeZone);
+  return dayOpenTime(nextTradingDay(day, hours), hours);
 }

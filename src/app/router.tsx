@@ -12,10 +12,14 @@ import {
   redirect,
   stringifySearchWith,
 } from '@tanstack/react-router';
-import type { StockMarket } from '../shared/api/types';
 import { ErrorState, Loading } from './components/StatusViews';
 import { RootLayout } from './routes/RootLayout';
 import { HOME_PATH, ROUTE_TABLE, type AppPath } from './routes/route-table';
+import { CONTENT_PATHS, contentRoutes } from './routes/content/content-routes';
+import { MARKET_PATHS, marketRoutes } from './routes/market/market-routes';
+import { TRADE_PATHS, tradeRoutes } from './routes/trade/trade-routes';
+import { ACCOUNT_PATHS, accountRoutes } from './routes/account/account-routes';
+import { WALLET_PATHS, walletRoutes } from './routes/wallet/wallet-routes';
 
 const notBuiltScreen = lazyRouteComponent(() => import('./routes/NotBuiltScreen'), 'NotBuiltScreen');
 
@@ -29,24 +33,10 @@ const rootRoute = createRootRoute({
   notFoundComponent: RedirectHome,
 });
 
-const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
-
 /** Every search value as the string in the URL (the router's default would turn "600519" into a number). */
 function parsePlainSearch(search: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(search));
 }
-
-/** `?code=` of the detail and buy screens. */
-const codeSearch = (search: Record<string, unknown>): { code: string } => ({ code: str(search.code) });
-
-const MARKETS: readonly StockMarket[] = ['a', 'star', 'hk', 'us'];
-const marketSearch = (search: Record<string, unknown>): { market?: StockMarket } => {
-  const market = str(search.market) as StockMarket;
-  return MARKETS.includes(market) ? { market } : {};
-};
-
-const positionsSearch = (search: Record<string, unknown>): { state?: 'open' | 'closed' } =>
-  search.state === 'closed' ? { state: 'closed' } : {};
 
 const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -60,26 +50,6 @@ const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/home',
   component: lazyRouteComponent(() => import('./routes/home/HomeScreen'), 'HomeScreen'),
-});
-
-const tradingListRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/trading-list',
-  validateSearch: marketSearch,
-  component: lazyRouteComponent(() => import('./routes/market/TradingListScreen'), 'TradingListScreen'),
-});
-
-const hkListRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/hk-list',
-  component: lazyRouteComponent(() => import('./routes/market/HkListScreen'), 'HkListScreen'),
-});
-
-const warehouseRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/warehouse',
-  validateSearch: positionsSearch,
-  component: lazyRouteComponent(() => import('./routes/trade/PositionsScreen'), 'PositionsScreen'),
 });
 
 const userRoute = createRoute({
@@ -100,47 +70,24 @@ const registerRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/account/RegisterScreen'), 'RegisterScreen'),
 });
 
-const listDetailRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/listdetail',
-  validateSearch: codeSearch,
-  component: lazyRouteComponent(() => import('./routes/market/StockDetailScreen'), 'StockDetailScreen'),
-});
-
-const buyRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/buy',
-  validateSearch: codeSearch,
-  component: lazyRouteComponent(() => import('./routes/trade/BuyScreen'), 'BuyScreen'),
-});
-
 const fundingDetailsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/FundingDetails',
   component: lazyRouteComponent(() => import('./routes/wallet/FundFlowScreen'), 'FundFlowScreen'),
 });
 
-/** spec §2 route list: /kline?code= is the full-screen candle chart. */
-const klineRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/kline',
-  validateSearch: codeSearch,
-  component: lazyRouteComponent(() => import('./routes/market/KlineScreen'), 'KlineScreen'),
-});
-
 /** Paths with a route of their own above; every other route of the table shows the not-built page. */
 const OWN_PATHS = [
   '/home',
-  '/trading-list',
-  '/hk-list',
-  '/warehouse',
   '/user',
   '/login',
   '/register',
-  '/listdetail',
-  '/buy',
   '/FundingDetails',
-  '/kline',
+  ...CONTENT_PATHS,
+  ...MARKET_PATHS,
+  ...TRADE_PATHS,
+  ...ACCOUNT_PATHS,
+  ...WALLET_PATHS,
 ] as const satisfies readonly AppPath[];
 type NotBuiltPath = Exclude<AppPath, (typeof OWN_PATHS)[number]>;
 const isNotBuiltPath = (path: AppPath): path is NotBuiltPath =>
@@ -154,16 +101,15 @@ const notBuiltRoutes = ROUTE_TABLE.map((meta) => meta.path)
 const routeTree = rootRoute.addChildren([
   indexRoute,
   homeRoute,
-  tradingListRoute,
-  hkListRoute,
-  warehouseRoute,
   userRoute,
   loginRoute,
   registerRoute,
-  listDetailRoute,
-  buyRoute,
   fundingDetailsRoute,
-  klineRoute,
+  ...contentRoutes(rootRoute),
+  ...marketRoutes(rootRoute),
+  ...tradeRoutes(rootRoute),
+  ...accountRoutes(rootRoute),
+  ...walletRoutes(rootRoute),
   ...notBuiltRoutes,
 ]);
 

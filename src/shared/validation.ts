@@ -27,7 +27,9 @@ export type ValidationKey =
   | 'idCardInvalid'
   | 'bankCardInvalid'
   | 'required'
-  | 'invalid';
+  | 'invalid'
+  | 'amountEmpty'
+  | 'amountInvalid';
 
 /** spec §5: exactly 11 digits. */
 export const PHONE_PATTERN = /^\d{11}$/;
@@ -85,6 +87,18 @@ export function checkSmsCode(code: string | undefined | null): ValidationKey | n
   const value = (code ?? '').trim();
   if (value === '') return 'codeEmpty';
   return SMS_CODE_PATTERN.test(value) ? null : 'codeInvalid';
+}
+
+/** spec §5 "the amount must be correct": a positive amount in major units with at most 2 decimals. */
+export function checkMoneyAmount(raw: number | string | undefined | null): ValidationKey | null {
+  if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === ''))
+    return 'amountEmpty';
+  const n = typeof raw === 'number' ? raw : Number(raw);
+  if (!Number.isFinite(n) || n <= 0) return 'amountInvalid';
+  const cents = n * 100;
+  const whole = Math.round(cents);
+  if (Math.abs(cents - whole) > 1e-6 || !Number.isSafeInteger(whole)) return 'amountInvalid';
+  return null;
 }
 
 /** spec §5: purchase is 1 to `max` lots; the quantity cannot be empty, below 1 or above the maximum. */

@@ -1,32 +1,97 @@
 /**
- * issue 5: the simulated exchange under load, measured over real HTTP on this machine (client and station
- * share the process and its cores, so the figures are conservative).
+ * issue 5: the simulated exchange under load, measured over real HTTP on this machine.
  * - getStock.do, a page of 20 (A-shares, sorted by change): requests per second.
  * - getDayK.do, three years of day bars: requests per second.
  * - the live stream: 2,000 subscribers of 20 codes each (CLOCK_MODE=always-open, so every code ticks), p99
  *   delay from a tick's second to the client receiving it.
- * - the station's peak resident memory with the full catalogue and its history since the anchor loaded.
+ * - the station's resident memory with the full catalogue and its history since the anchor loaded.
+ * The request load comes from worker threads (market-load-worker.ts: node:http, keep-alive), the station
+ * runs in the main thread; on a 2-core machine they still share the cores. Settings:
+ * - BENCH_LOAD_THREADS (2) and BENCH_CONNECTIONS (32, spread over the threads); BENCH_SECONDS (5).
+ * - BENCH_CLIENT=in-process: the former client instead (fetch in the station's own thread), for comparison.
+ * - BENCH_TARGET=http://host:port: only the two request loads, against a station started separately (to
+ *   profile it: `node --cpu-prof --import tsx server/main.ts`).
+ * - BENCH_STREAM=0 skips the stream run; BENCH_ENCODING sets Accept-Encoding ('gzip, deflate, br').
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { buildServer } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { DAY_MS } from '../../server/market/sessions';
+import type { LoadJob, LoadResult } from './market-load-worker';
 
-async function load(
-  url: string,
-  seconds: number,
-  concurrency: number,
-  encoding = process.env.BENCH_ENCODING ?? 'gzip, deflate, br',
-): Promise<{ rps: number; p99: number }> {
+interface LoadFigures {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+const ENCODING = process.env.BENCH_ENCODING ?? 'gzip, deflate, br';
+const THREADS = Math.max(1, Number(process.env.BENCH_LOAD_THREADS ?? 2));
+const CONNECTIONS = Math.max(THREADS, Number(process.env.BENCH_CONNECTIONS ?? 32));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const IN_PROCESS = process.env.BENCH_CLIENT === 'in-process';
+
+/** A worker thread running market-load-worker.ts through tsx (a worker does not inherit tsx's loader). */
+function loadThread(job: LoadJob): Worker {
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const entry = new URL('./market-load-worker.ts', import.meta.url).href;
+  return new Worker(
+    `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`,
+    { eval: true, workerData: job },
+  );
+}
+
+/** GET `url` from THREADS worker threads over `connections` keep-alive connections for `seconds`. */
+export async function load(url: string, seconds = SECONDS, connections = CONNECTIONS): Promise<LoadFigures> {
+  if (IN_PROCESS) return loadInProcess(url, seconds, connections);
+  const threads = Math.min(THREADS, connections);
+  const workers = Array.from({ length: threads }, (_, i) =>
+    loadThread({
+      url,
+      seconds,
+      concurrency: Math.floor(connections / threads) + (i < connections % threads ? 1 : 0),
+      encoding: ENCODING,
+    }),
+  );
+  try {
+    // Every thread first loads and says it is ready, so they all start the clock together.
+    const results = workers.map(
+      (worker) =>
+        new Promise<LoadResult>((resolve, reject) => {
+          worker.on('error', reject);
+          worker.on('message', (message: 'ready' | LoadResult) => {
+            if (message !== 'ready') resolve(message);
+          });
+        }),
+    );
+    await Promise.all(
+      workers.map((worker) => new Promise<void>((resolve) => worker.once('message', () => resolve()))),
+    );
+    for (const worker of workers) worker.postMessage('go');
+    const done = await Promise.all(results);
+    const latencies = Float64Array.from(done.flatMap((r) => [...r.latencies])).sort();
+    return {
+      rps: done.reduce((sum, r) => sum + r.count / (r.elapsedMs / 1000), 0),
+      p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0,
+      errors: done.reduce((sum, r) => sum + r.errors, 0),
+    };
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+}
+
+/** The former client: fetch from the station's own thread (client and server share one event loop). */
+async function loadInProcess(url: string, seconds: number, concurrency: number): Promise<LoadFigures> {
   const until = performance.now() + seconds * 1000;
   const latencies: number[] = [];
   const worker = async () => {
     while (performance.now() < until) {
       const start = performance.now();
-      const res = await fetch(url, { headers: { 'accept-encoding': encoding } });
+      const res = await fetch(url, { headers: { 'accept-encoding': ENCODING } });
       if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
       await res.arrayBuffer();
       latencies.push(performance.now() - start);
@@ -36,7 +101,37 @@ async function load(
   await Promise.all(Array.from({ length: concurrency }, worker));
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / elapsed, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0 };
+  return {
+    rps: latencies.length / elapsed,
+    p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0,
+    errors: 0,
+  };
+}
+
+/** The two request loads against a station at `base`: a warm-up second each, then SECONDS each. */
+async function requestLoads(base: string) {
+  const page = `${base}/api/stock/getStock.do?market=a&pageSize=20&sort=-changePct`;
+  const dayK = `${base}/api/stock/getDayK.do?code=600519&period=day&limit=750`;
+  const bars = ((await (await fetch(dayK)).json()) as { data: { bars: unknown[] } }).data.bars.length;
+  await load(page, 1, 16);
+  await load(dayK, 1, 16);
+  const stock = await load(page);
+  const history = await load(dayK);
+  return { bars, stock, history };
+}
+
+function describeLoads(loads: Awaited<ReturnType<typeof requestLoads>>, inProcessMs?: number): void {
+  const { bars, stock, history } = loads;
+  const errors = (f: LoadFigures) => (f.errors > 0 ? `, ${f.errors} failed` : '');
+  console.log(
+    `  client: ${IN_PROCESS ? 'fetch in the station thread' : `${THREADS} worker threads, node:http keep-alive`}, ${CONNECTIONS} connections, ${SECONDS} s a call`,
+  );
+  console.log(
+    `  getStock.do page of 20: ${stock.rps.toFixed(0)} req/s (target ≥ 5,000), p99 ${stock.p99.toFixed(1)} ms${errors(stock)}`,
+  );
+  console.log(
+    `  getDayK.do 3 years of trading days (${bars} bars): ${history.rps.toFixed(0)} req/s (target ≥ 1,000), p99 ${history.p99.toFixed(1)} ms${errors(history)}${inProcessMs === undefined ? '' : `; in process ${inProcessMs.toFixed(3)} ms per call`}`,
+  );
 }
 
 /** Opens `subscribers` SSE streams of `codes`, listens for `seconds`, returns the tick-to-client delays (ms). */
@@ -78,6 +173,33 @@ async function fanOut(
   return delays.sort((a, b) => a - b);
 }
 
+/** 2,000 subscribers of 20 codes on an always-open station for 5 s; the process's peak RSS meanwhile. */
+async function streamRun(dataDir: string): Promise<{ fan: number[]; peakMb: number }> {
+  const streamApp = await buildServer(
+    loadConfig({
+      DATA_DIR: dataDir,
+      STATIC_DIR: path.join(dataDir, 'none'),
+      CLOCK_MODE: 'always-open',
+      LOG_LEVEL: 'silent',
+    }),
+  );
+  let peakMb = 0;
+  const sampler = setInterval(() => {
+    peakMb = Math.max(peakMb, process.memoryUsage().rss / 2 ** 20);
+  }, 100);
+  try {
+    await streamApp.listen({ port: 0, host: '127.0.0.1' });
+    const address = streamApp.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const codes = streamApp.market.instruments.slice(0, 20).map((i) => i.code);
+    const fan = await fanOut(`http://127.0.0.1:${address.port}`, codes, 2000, 5);
+    return { fan, peakMb: Math.max(peakMb, process.memoryUsage().rss / 2 ** 20) };
+  } finally {
+    clearInterval(sampler);
+    await streamApp.close();
+  }
+}
+
 export async function benchMarket(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'paperdesk-bench-'));
   const config = loadConfig({
@@ -99,14 +221,7 @@ export async function benchMarket(): Promise<void> {
     for (const instrument of app.market.instruments) app.market.series(instrument).record(today);
     const historyMs = performance.now() - t0;
 
-    const page = `${base}/api/stock/getStock.do?market=a&pageSize=20&sort=-changePct`;
-    const dayK = `${base}/api/stock/getDayK.do?code=600519&period=day&limit=750`;
-    const bars = ((await (await fetch(dayK)).json()) as { data: { bars: unknown[] } }).data.bars.length;
-    await load(page, 1, 16);
-    await load(dayK, 1, 16);
-    const stock = await load(page, 5, 32);
-    const history = await load(dayK, 5, 32);
-
+    const rssWithHistoryMb = process.memoryUsage().rss / 2 ** 20;
     const inProcess = (() => {
       const instrument = app.market.get('600519');
       const n = 2000;
@@ -115,49 +230,42 @@ export async function benchMarket(): Promise<void> {
       return (performance.now() - start) / n;
     })();
 
-    const peakMb = process.resourceUsage().maxRSS / 1024;
+    // The stream first, on a second station where every market is open (the history above stays loaded),
+    // while no load thread has run yet: resident memory is sampled during the run, and the process's peak
+    // would otherwise count what the load threads left behind, which is not the station's.
+    const stream = process.env.BENCH_STREAM === '0' ? null : await streamRun(dataDir);
+
+    const loads = await requestLoads(base);
     await app.close();
 
-    // The stream, on a station where every market is open.
-    const streamConfig = loadConfig({
-      DATA_DIR: dataDir,
-      STATIC_DIR: path.join(dataDir, 'none'),
-      CLOCK_MODE: 'always-open',
-      LOG_LEVEL: 'silent',
-    });
-    const streamApp = await buildServer(streamConfig);
-    let fan: number[] = [];
-    try {
-      await streamApp.listen({ port: 0, host: '127.0.0.1' });
-      const streamAddress = streamApp.server.address();
-      if (!streamAddress || typeof streamAddress === 'string') throw new Error('no port');
-      const codes = streamApp.market.instruments.slice(0, 20).map((i) => i.code);
-      fan = await fanOut(`http://127.0.0.1:${streamAddress.port}`, codes, 2000, 5);
-    } finally {
-      await streamApp.close();
-    }
-    const streamPeakMb = process.resourceUsage().maxRSS / 1024;
-    const p = (q: number) => fan[Math.min(fan.length - 1, Math.floor(fan.length * q))] ?? NaN;
     console.log('market (issue 5), CLOCK_MODE=real, over HTTP on 127.0.0.1:');
     console.log(
       `  full history of ${app.market.instruments.length} stocks computed in ${(historyMs / 1000).toFixed(1)} s`,
     );
-    console.log(
-      `  getStock.do page of 20: ${stock.rps.toFixed(0)} req/s (target ≥ 5,000), p99 ${stock.p99.toFixed(1)} ms`,
-    );
-    console.log(
-      `  getDayK.do 3 years of trading days (${bars} bars): ${history.rps.toFixed(0)} req/s (target ≥ 1,000), p99 ${history.p99.toFixed(1)} ms; in process ${inProcess.toFixed(3)} ms per call`,
-    );
-    console.log(
-      `  stream fan-out, 2,000 subscribers × 20 codes: ${fan.length} deliveries in 5 s; delay tick → client p50 ${p(0.5).toFixed(0)} ms, p99 ${p(0.99).toFixed(0)} ms (target < 250 ms)`,
-    );
-    console.log(
-      `  peak resident memory of the process: ${peakMb.toFixed(0)} MB with the full history loaded, ${streamPeakMb.toFixed(0)} MB after the stream run (target < 500 MB)`,
-    );
+    describeLoads(loads, inProcess);
+    if (stream) {
+      const { fan, peakMb } = stream;
+      const p = (q: number) => fan[Math.min(fan.length - 1, Math.floor(fan.length * q))] ?? NaN;
+      console.log(
+        `  stream fan-out, 2,000 subscribers × 20 codes: ${fan.length} deliveries in 5 s; delay tick → client p50 ${p(0.5).toFixed(0)} ms, p99 ${p(0.99).toFixed(0)} ms (target < 250 ms)`,
+      );
+      console.log(
+        `  resident memory of the process: ${rssWithHistoryMb.toFixed(0)} MB with the full history loaded, peak ${peakMb.toFixed(0)} MB during the stream run (target < 500 MB)`,
+      );
+    }
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await benchMarket();
+/** Only the two request loads, against a station that runs elsewhere (BENCH_TARGET). */
+export async function benchMarketTarget(base: string): Promise<void> {
+  console.log(`market (issue 5), request loads against ${base}:`);
+  describeLoads(await requestLoads(base));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.env.BENCH_TARGET) await benchMarketTarget(process.env.BENCH_TARGET);
+  else await benchMarket();
+}

@@ -69,6 +69,7 @@ describe('walking skeleton in Chromium at 390×844', () => {
     await page.locator('input[name="confirm"]').fill(password);
     await page.getByTestId('send-code').click();
     await expect.poll(() => page.locator('input[name="code"]').inputValue()).toMatch(/^\d{6}$/);
+    await page.getByTestId('agree').check();
     await page.getByTestId('register-submit').click();
     await page.waitForURL('**/user');
 
@@ -94,6 +95,8 @@ describe('walking skeleton in Chromium at 390×844', () => {
     await page.waitForURL(/\/buy\?code=AAPL/);
     await page.locator('input[name="lots"]').fill('1');
     await page.getByTestId('buy-confirm').click();
+    // The order sheet shows the breakdown (issue 11); placing it is a second, explicit confirmation.
+    await page.getByTestId('order-submit').click();
     await page.waitForURL('**/warehouse');
 
     const openRow = page.getByTestId('position-row').first();

@@ -47,17 +47,24 @@ describe.each(dbTargets)('market calendars over HTTP with CLOCK_MODE=real (%s)',
       const tencent = data(await client.get<StockDetail>('/api/stock/getSingleStock.do', { code: '00700' }));
       expect(tencent.status).toBe('closed');
       expect(tencent.time).toBe(utc(2025, 12, 24, 4));
-      const minutes = data(
+      // Five trading days of minutes: 18-23 December (330 minutes each), then the half day's 150.
+      const all = data(
         await client.get<MinuteBars>('/api/stock/getMinK_Echarts.do', { code: '00700', period: '1' }),
       );
+      expect(all.bars).toHaveLength(4 * 330 + 150);
+      expect(all.bars[0]![0]).toBe(utc(2025, 12, 18, 1, 30));
+      const dayOf = (b: readonly number[]) => Math.floor((b[0]! + 8 * 3_600_000) / 86_400_000);
+      expect(new Set(all.bars.map(dayOf)).size).toBe(5);
+      const minutes = { bars: all.bars.filter((b) => b[0] >= utc(2025, 12, 24, 0)) };
       expect(minutes.bars).toHaveLength(150);
       expect(minutes.bars[0]![0]).toBe(utc(2025, 12, 24, 1, 30));
       expect(minutes.bars.at(-1)![0]).toBe(utc(2025, 12, 24, 3, 59));
       // The last bar closes at the day's price.
       expect(minutes.bars.at(-1)![4]).toBe(tencent.price);
-      const hourly = data(
+      const allHours = data(
         await client.get<MinuteBars>('/api/stock/getMinK_Echarts.do', { code: '00700', period: '60' }),
       );
+      const hourly = { bars: allHours.bars.filter((b) => b[0] >= utc(2025, 12, 24, 0)) };
       expect(hourly.bars.map((b) => b[0])).toEqual([
         utc(2025, 12, 24, 1, 30),
         utc(2025, 12, 24, 2, 30),

@@ -60,7 +60,7 @@ describe.each(dbTargets)('futures quotes and bars (%s)', (db) => {
     expect(one[0]!.products.map((p) => p.code)).toEqual(['AU0', 'AG0', 'CU0', 'RB0']);
   });
 
-  it('quotes one product, the same as in its exchange list, and refuses unknown codes and stocks', async () => {
+  it('quotes one product, the same as in its exchange list, and refuses unknown codes and stocks; trades from the index account', async () => {
     const au = data(await client.get<FuturesQuote>('/api/futures/querySingleMarket.do', { code: 'au0' }));
     const listed = data(
       await client.get<FuturesExchange[]>('/api/futures/queryExchange.do', { exchange: 'SHFE' }),
@@ -72,15 +72,16 @@ describe.each(dbTargets)('futures quotes and bars (%s)', (db) => {
     expect((await client.get('/api/futures/querySingleMarket.do', { code: '600519' })).http).toBe(404);
     const bad = await client.get('/api/futures/queryExchange.do', { exchange: 'LME' });
     expect(bad.http).toBe(400);
-    // Futures are quoted here, not traded as stocks.
+    // Futures trade from the index account (issue 6), which a new user has not funded.
     const user = await register(client);
     const buy = await user.client.post('/user/buy.do', {
       code: 'IF0',
       lots: 1,
       leverage: 1,
+      direction: 'long',
       requestId: newRequestId(),
     });
-    expect(failure(buy).code).toBe('NOT_FOUND');
+    expect(failure(buy).code).toBe('INSUFFICIENT_FUNDS');
   });
 
   it('gives day bars oldest first and minute bars that end at the current quote', async () => {

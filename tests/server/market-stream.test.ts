@@ -132,3 +132,53 @@ describe.each(dbTargets)('live quote stream outside trading hours (%s)', (db) =>
     }
   });
 });
+
+describe.each(dbTargets)('live quote stream security headers (%s)', (db) => {
+  it('sends the same security and CORS headers as the other API calls', async () => {
+    const station = await startStation({ db, env: { CORS_ORIGINS: 'https://app.example.com' } });
+    try {
+      const origin = { origin: 'https://app.example.com' };
+      const plain = await fetch(`${station.url}/api/stock/getSingleStock.do?code=600519`, {
+        headers: origin,
+      });
+      await plain.arrayBuffer();
+      const controller = new AbortController();
+      const stream = await fetch(`${station.url}/api/stream/quotes?codes=600519`, {
+        headers: origin,
+        signal: controller.signal,
+      });
+      controller.abort();
+      expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      // Every header but the ones describing the body and the connection is the same, byte for byte.
+      const own = /^(content-type|content-length|date|connection|keep-alive|transfer-encoding)$/;
+      const shared = [...plain.headers.keys()].filter((name) => !own.test(name));
+      expect(shared).toEqual(
+        expect.arrayContaining([
+          'content-security-policy',
+          'x-content-type-options',
+          'x-frame-options',
+          'referrer-policy',
+          'cross-origin-opener-policy',
+          'access-control-allow-origin',
+          'access-control-allow-credentials',
+          'vary',
+        ]),
+      );
+      for (const name of shared)
+        expect([name, stream.headers.get(name)]).toEqual([name, plain.headers.get(name)]);
+      expect(stream.headers.get('cache-control')).toBe('no-cache, no-transform');
+
+      // An origin not allowed gets no CORS grant on the stream either.
+      const other = new AbortController();
+      const evil = await fetch(`${station.url}/api/stream/quotes?codes=600519`, {
+        headers: { origin: 'https://evil.example' },
+        signal: other.signal,
+      });
+      other.abort();
+      expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+      expect(evil.headers.get('content-security-policy')).toBe(plain.headers.get('content-security-policy'));
+    } finally {
+      await station.close();
+    }
+  });
+});

@@ -228,7 +228,7 @@ describe.each(dbTargets)('market data (%s)', (db) => {
     expect(months.bars.map((b) => new Date(b[0]).getUTCDate())).toEqual([1, 1, 1]);
   });
 
-  it("gives today's minute bars; intraday rows carry the running average price", async () => {
+  it("gives today's intraday minutes with the running average, and five days of 1-60 minute bars", async () => {
     const quote = data(await client.get<StockDetail>('/api/stock/getSingleStock.do', { code: 'MSFT' }));
     const intraday = data(
       await client.get<MinuteBars>('/api/stock/getMinK_Echarts.do', { code: 'MSFT', period: 'intraday' }),
@@ -246,14 +246,33 @@ describe.each(dbTargets)('market data (%s)', (db) => {
     const five = data(
       await client.get<MinuteBars>('/api/stock/getMinK_Echarts.do', { code: 'MSFT', period: '5' }),
     );
-    expect(five.bars).toHaveLength(24);
+    // The last five trading days (always-open: every UTC day), oldest first: four whole days, then today.
+    const today = Math.floor(T0 / DAY_MS) * DAY_MS;
+    expect(five.bars).toHaveLength(4 * 288 + 24);
     five.bars.forEach((bar) => expectWellFormed(bar, 6));
-    expect(Math.max(...five.bars.map((b) => b[2]))).toBe(quote.high);
-    expect(Math.min(...five.bars.map((b) => b[3]))).toBe(quote.low);
+    expect(five.bars[0]![0]).toBe(today - 4 * DAY_MS);
+    expect(five.bars.every((b, i) => i === 0 || b[0] - five.bars[i - 1]![0] === 300_000)).toBe(true);
+    const fiveToday = five.bars.filter((b) => b[0] >= today);
+    expect(fiveToday).toHaveLength(24);
+    expect(Math.max(...fiveToday.map((b) => b[2]))).toBe(quote.high);
+    expect(Math.min(...fiveToday.map((b) => b[3]))).toBe(quote.low);
     const hourly = data(
       await client.get<MinuteBars>('/api/stock/getMinK_Echarts.do', { code: 'MSFT', period: '60' }),
     );
-    expect(hourly.bars).toHaveLength(2);
+    expect(hourly.bars).toHaveLength(4 * 24 + 2);
+    expect(hourly.bars.filter((b) => b[0] >= today)).toHaveLength(2);
+    // A past day's minutes add up to its day bar.
+    const days = data(
+      await client.get<DayBars>('/api/stock/getDayK.do', { code: 'MSFT', period: 'day', limit: 2 }),
+    );
+    const yesterday = days.bars[0]!;
+    const yesterdayHours = hourly.bars.filter((b) => b[0] >= yesterday[0] && b[0] < today);
+    expect(yesterdayHours).toHaveLength(24);
+    expect(yesterdayHours[0]![1]).toBe(yesterday[1]);
+    expect(Math.max(...yesterdayHours.map((b) => b[2]))).toBe(yesterday[2]);
+    expect(Math.min(...yesterdayHours.map((b) => b[3]))).toBe(yesterday[3]);
+    expect(yesterdayHours.at(-1)![4]).toBe(yesterday[4]);
+    expect(yesterdayHours.reduce((sum, b) => sum + b[5], 0)).toBe(yesterday[5]);
   });
 
   it('refuses to buy at limit-up (PRICE_LIMIT)', async () => {
@@ -624,7 +643,7 @@ describe.each(dbTargets)('index quotes and bars (%s)', (db) => {
     expect((await client.get('/api/index/queryListIndex.do', { region: 'eu' })).http).toBe(400);
   });
 
-  it('gives index day and minute bars that end at the current quote, and never trades an index', async () => {
+  it('gives index day and minute bars that end at the current quote; an index trades from the index account', async () => {
     const quote = data(await client.get<Quote>('/api/index/querySingleIndex.do', { code: 'SH000300' }));
     const days = data(
       await client.get<DayBars>('/api/stock/getIndexDayK.do', { code: 'SH000300', limit: 300 }),
@@ -648,16 +667,18 @@ describe.each(dbTargets)('index quotes and bars (%s)', (db) => {
     );
     minutes.bars.forEach((b) => expectWellFormed(b, 7));
     expect(minutes.bars.at(-1)![4]).toBe(quote.price);
-    // Indexes are quoted, not traded: the stock calls do not know them.
+    // Indexes are not stocks: the stock quote call does not know them.
     expect((await client.get('/api/stock/getSingleStock.do', { code: 'SH000300' })).http).toBe(404);
     const user = await register(client);
     const buy = await user.client.post('/user/buy.do', {
       code: 'SH000300',
       lots: 1,
       leverage: 1,
+      direction: 'long',
       requestId: newRequestId(),
     });
-    expect(failure(buy).code).toBe('NOT_FOUND');
+    // Index contracts (CFD-style, issue 6) trade from the index account, which a new user has not funded.
+    expect(failure(buy).code).toBe('INSUFFICIENT_FUNDS');
     await station.assertLedger();
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductSetting } from '../../src/shared/api/types';
+import type { TradingRules } from '../../src/shared/trading-rules';
 import { api, data, dbTargets, failure, startStation, type TestStation } from './helpers/station';
 import type { FixedClock } from '../../server/market/clock';
 
@@ -12,13 +13,22 @@ describe.each(dbTargets)('display settings call (%s)', (db) => {
   afterAll(async () => station?.close());
 
   it('sends the four display flags of the server settings without a session', async () => {
-    const settings = data(await api(station.url).get<ProductSetting>('/api/admin/getProductSetting.do'));
-    expect(settings).toEqual({
+    const settings = data(
+      await api(station.url).get<ProductSetting & { trading: TradingRules }>(
+        '/api/admin/getProductSetting.do',
+      ),
+    );
+    const { trading, ...flags } = settings;
+    expect(flags).toEqual({
       futuresDisplay: true,
       indexDisplay: true,
       kcStockDisplay: true,
       stockDisplay: true,
     });
+    // Beside the flags, the trading rules the order screens compute with (issue 11), from the same settings.
+    expect(trading.leverage).toEqual(station.config.settings.leverage);
+    expect(trading.fees).toEqual(station.config.settings.fees);
+    expect(trading.sharesPerLot.hk).toBeNull();
   });
 
   it('follows the settings object: a flag turned off there is off in the answer', async () => {
@@ -26,7 +36,9 @@ describe.each(dbTargets)('display settings call (%s)', (db) => {
     try {
       station.config.settings.productDisplay.futuresDisplay = false;
       station.config.settings.productDisplay.kcStockDisplay = false;
-      expect(data(await api(station.url).get<ProductSetting>('/api/admin/getProductSetting.do'))).toEqual({
+      expect(
+        data(await api(station.url).get<ProductSetting>('/api/admin/getProductSetting.do')),
+      ).toMatchObject({
         futuresDisplay: false,
         indexDisplay: true,
         kcStockDisplay: false,

@@ -325,7 +325,7 @@ describe.each(dbTargets)('trading (%s, always-open)', (db) => {
     expect(await station.counts()).toEqual(before);
   });
 
-  it('values open positions live in the account: totalAssets = available + frozenMargin + positionPnl', async () => {
+  it('values open positions live in the account: totalAssets = balance + frozenMargin + positionPnl', async () => {
     const user = await register(client);
     const bought = data(
       await user.client.post<Position>('/user/buy.do', {
@@ -351,8 +351,10 @@ describe.each(dbTargets)('trading (%s, always-open)', (db) => {
     expect(us.frozenMargin).toBe(bought.margin);
     expect(us.positionPnl).toBe(position!.pnl);
     expect(toMinor(us.totalAssets)).toBe(
-      toMinor(us.available) + toMinor(us.frozenMargin) + toMinor(us.positionPnl),
+      toMinor(us.balance) + toMinor(us.frozenMargin) + toMinor(us.positionPnl),
     );
+    // Nothing is held by limit orders here: available is the whole balance.
+    expect(us.available).toBe(us.balance);
     expect(
       data(await user.client.get<Page<Position>>('/user/position/list.do', { state: 'open', market: 'a' }))
         .total,

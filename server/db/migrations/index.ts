@@ -3,10 +3,16 @@ import type { Migration } from 'kysely';
 import type { DialectName } from '../database';
 import { initialSchema } from './0001-initial';
 import { identitySchema } from './0003-identity';
+import { tradingSchema } from './0004-trading';
+import { walletSchema } from './0005-wallet';
+import { contentSchema } from './0006-content';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-initial': initialSchema(dialect),
     '0003-identity': identitySchema(dialect),
+    '0004-trading': tradingSchema(dialect),
+    '0005-wallet': walletSchema(dialect),
+    '0006-content': contentSchema(dialect),
   };
 }

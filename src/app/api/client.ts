@@ -98,7 +98,7 @@ export function readEnvelope<T>(httpStatus: number, body: unknown): T {
 let loginRedirectPending = false;
 
 /** spec §8: toast "you are not logged in", remove the stored token, go to the login route after 1 s. */
-function handleNotLoggedIn(): void {
+export function handleNotLoggedIn(): void {
   showToast(currentTranslations().errors.NOT_LOGGED_IN_TOAST());
   clearSession();
   if (loginRedirectPending) return;

@@ -72,7 +72,7 @@ export async function loadBars(
   return answer.bars;
 }
 
-/** The newest bars, where the call can limit them; the minute call answers with all of today's bars. */
+/** The newest bars, where the call can limit them; the minute call answers with its last five trading days (intraday: today), and the chart skips the rows it has. */
 export async function loadLatestBars(
   code: string,
   period: ChartPeriod,

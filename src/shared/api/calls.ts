@@ -3,6 +3,8 @@
  * The app's client and the station's routes both refer to this map, so a change shows up on both sides.
  */
 import type {
+  Account,
+  Market,
   AccountType,
   AuthResult,
   DayBars,
@@ -28,9 +30,54 @@ import type {
   StockMarket,
   User,
   Direction,
+  Order,
+  OrderStatus,
+  UserMessagePage,
   BankCard,
   BankCardInput,
+  NewsItem,
+  NewsDetail,
+  NoticeItem,
+  NoticeDetail,
+  ArticleItem,
+  ArticleDetail,
+  ArticleCategory,
+  SitePage,
+  VersionInfo,
+  Banner,
+  SiteInfo,
+  ServiceMessage,
+  Currency,
+  ExchangeRecord,
+  LedgerEntryType,
+  Recharge,
+  RechargeStatus,
+  SpreadRate,
+  TransferResult,
+  Withdrawal,
+  WithdrawalStatus,
+  WithdrawInfo,
+  SiteSetting,
+  PayChannel,
 } from './types';
+
+import type { TradingRules } from '../trading-rules';
+
+/** The accounts transAmt.do moves money between (all CNY). */
+export type TransferAccount = 'main' | 'index' | 'newstock';
+import type { ArtCategory, ContentLang, NewsType, PageKey } from '../content';
+
+/** buyIndex.do and buyFutures.do: a market order in contracts, long or short. */
+export interface ContractBuyIn {
+  code: string;
+  /** Contracts. */
+  lots: number;
+  leverage: number;
+  direction: Direction;
+  stopProfit?: number;
+  stopLoss?: number;
+  requestId: string;
+}
 
 export interface PageQuery {
   pageNum?: number;
@@ -39,7 +86,11 @@ export interface PageQuery {
 
 export interface ApiCalls {
   'GET /api/index/ping.do': { in: Record<string, never>; out: { serverTime: number; version: string } };
-  'GET /api/admin/getProductSetting.do': { in: Record<string, never>; out: ProductSetting };
+  /** The display settings (spec §3) and the trading rules the order screens compute with. */
+  'GET /api/admin/getProductSetting.do': {
+    in: Record<string, never>;
+    out: ProductSetting & { trading: TradingRules };
+  };
   'POST /api/sms/sendRegSms.do': { in: { phone: string }; out: { ttlSeconds: number; demoCode?: string } };
   'POST /api/sms/sendForgetSms.do': { in: { phone: string }; out: { ttlSeconds: number; demoCode?: string } };
   'GET /api/user/checkPhone.do': { in: { phone: string }; out: { registered: boolean } };
@@ -78,7 +129,7 @@ export interface ApiCalls {
     out: Quote[];
   };
   'GET /api/stock/getSingleStockByCode.do': { in: { code: string }; out: StockDetail };
-  'GET /api/site/exchange/rate': { in: Record<string, never>; out: ExchangeRates };
+  'GET /api/site/exchange/rate': { in: { source?: Currency; target?: Currency }; out: ExchangeRates };
   'GET /api/index/queryListIndex.do': { in: { region?: 'cn' | 'hk' | 'us' }; out: Quote[] };
   'GET /api/realTime/findStock.do': { in: { keyword: string; limit?: number }; out: Quote[] };
   'GET /api/stock/getStockSort.do': {
@@ -95,6 +146,25 @@ export interface ApiCalls {
     in: { code?: string; region?: 'cn' | 'hk' | 'us'; pageNum?: number; pageSize?: number };
     out: Page<IndexNews>;
   };
+  'GET /api/news/getNewsList.do': {
+    in: PageQuery & { type?: NewsType; lang?: ContentLang };
+    out: Page<NewsItem>;
+  };
+  'GET /api/news/getDetail.do': { in: { id: number }; out: NewsDetail };
+  'GET /api/notice/getNoticeList.do': { in: PageQuery & { lang?: ContentLang }; out: Page<NoticeItem> };
+  'GET /api/notice/getDetail.do': { in: { id: number }; out: NoticeDetail };
+  'GET /api/art/list.do': {
+    in: PageQuery & { category?: ArtCategory; lang?: ContentLang };
+    out: Page<ArticleItem>;
+  };
+  'GET /api/art/detail.do': { in: { id: number }; out: ArticleDetail };
+  'GET /api/art/categories.do': { in: { lang?: ContentLang }; out: ArticleCategory[] };
+  'GET /api/site/getPage.do': { in: { key: PageKey; lang?: ContentLang }; out: SitePage };
+  'GET /api/site/getVersion.do': { in: { lang?: ContentLang }; out: VersionInfo };
+  'GET /api/site/getBannerByPlat.do': { in: { plat?: 'h5' | 'app' | 'pc' }; out: Banner[] };
+  'GET /api/site/getInfo.do': { in: Record<string, never>; out: SiteInfo };
+  'GET /user/service/messages.do': { in: { afterId?: number }; out: ServiceMessage[] };
+  'POST /user/service/send.do': { in: { content: string }; out: ServiceMessage };
   'GET /api/stock/getlhb.do': { in: { market?: 'a' | 'star' }; out: LhbList };
   'GET /api/futures/queryExchange.do': {
     in: { exchange?: FuturesQuote['exchange'] };
@@ -124,11 +194,85 @@ export interface ApiCalls {
     out: Position;
   };
   'POST /user/sell.do': { in: { positionId: number; lots?: number; requestId: string }; out: Position };
+  /** Index (CFD-style) and futures market orders: lots are contracts; long or short. */
+  'POST /user/buyIndex.do': { in: ContractBuyIn; out: Position };
+  'POST /user/buyFutures.do': { in: ContractBuyIn; out: Position };
+  /** Moves `amount` of available cash into an open position's margin (ledger type top_up). */
+  'POST /user/position/topUp.do': {
+    in: { positionId: number; amount: number; requestId: string };
+    out: Position;
+  };
+  /** An open position's stops become exactly these (an absent one is removed). */
+  'POST /user/position/setStops.do': {
+    in: { positionId: number; stopProfit?: number; stopLoss?: number; requestId: string };
+    out: Position;
+  };
+  /** Whether the user holds the code in an open position: lots (contracts) summed over those positions. */
+  'GET /user/position/exitsStock.do': {
+    in: { code: string };
+    out: { held: boolean; lots: number; positions: number };
+  };
+  /** Every account back to its paper starting balance; only with no open position and no pending order. */
+  'POST /user/account/reset.do': { in: { requestId: string }; out: Account[] };
+  /** The watchlist (stocks and futures; not indexes), newest first. */
+  'POST /user/addOption.do': { in: { code: string }; out: null };
+  'POST /user/delOption.do': { in: { code: string }; out: null };
+  'GET /user/isOption.do': { in: { code: string }; out: { watched: boolean } };
+  'GET /user/option/list.do': { in: Record<string, never>; out: Quote[] };
+  'POST /user/addOrder.do': {
+    in: {
+      code: string;
+      lots: number;
+      leverage: number;
+      triggerPrice: number;
+      direction?: Direction;
+      stopProfit?: number;
+      stopLoss?: number;
+      requestId: string;
+    };
+    out: Order;
+  };
+  'POST /user/order/cancel.do': { in: { orderId: number; requestId: string }; out: Order };
+  'GET /user/order/list.do': { in: PageQuery & { status?: OrderStatus }; out: Page<Order> };
+  /** The station's messages to the user (spec §7 "Cash"), newest first, with the unread count. */
+  'GET /user/cash/getMessagelist.do': { in: PageQuery & { unreadOnly?: boolean }; out: UserMessagePage };
+  'GET /user/cash/getUnreadCount.do': { in: Record<string, never>; out: { unread: number } };
+  /** Marks one message read, or all of them without an id. */
+  'POST /user/cash/readMessage.do': { in: { id?: number }; out: { unread: number } };
   'GET /user/position/list.do': {
-    in: PageQuery & { state: 'open' | 'closed'; market?: string };
+    in: PageQuery & { state: 'open' | 'closed'; market?: Market };
     out: Page<Position>;
   };
-  'GET /user/cash/list.do': { in: PageQuery & { account?: AccountType }; out: Page<LedgerEntry> };
+  'GET /user/cash/list.do': {
+    in: PageQuery & { account?: AccountType; type?: LedgerEntryType };
+    out: Page<LedgerEntry>;
+  };
+  /** Wallet (issue 10): amounts in major units; the pay channels are simulated, all money is play money. */
+  'POST /user/recharge/inMoney.do': {
+    in: { amount: number; channelId: number; requestId: string };
+    out: Recharge;
+  };
+  'GET /user/recharge/list.do': { in: PageQuery & { status?: RechargeStatus }; out: Page<Recharge> };
+  'GET /user/withdraw/info.do': { in: Record<string, never>; out: WithdrawInfo };
+  'POST /user/withdraw/outMoney.do': {
+    in: { amount: number; withdrawPassword: string; requestId: string };
+    out: Withdrawal;
+  };
+  'POST /user/withdraw/cancel.do': { in: { id: number; reason: string }; out: Withdrawal };
+  'GET /user/withdraw/list.do': { in: PageQuery & { status?: WithdrawalStatus }; out: Page<Withdrawal> };
+  'POST /user/transAmt.do': {
+    in: { amount: number; from: TransferAccount; to: TransferAccount; requestId: string };
+    out: TransferResult;
+  };
+  'POST /api/user/exchange.do': {
+    in: { amount: number; source: Currency; target: Currency; requestId: string };
+    out: ExchangeRecord;
+  };
+  'GET /api/user/exchangeLog.do': { in: PageQuery; out: Page<ExchangeRecord> };
+  'GET /api/user/findSpreadRateOne.do': { in: { source?: Currency; target?: Currency }; out: SpreadRate };
+  'GET /api/admin/getSetting.do': { in: Record<string, never>; out: SiteSetting };
+  /** The enabled (simulated) deposit channels. */
+  'GET /api/site/getPayInfo.do': { in: Record<string, never>; out: PayChannel[] };
 }
 
 export type CallKey = keyof ApiCalls;

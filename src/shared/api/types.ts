@@ -1,4 +1,5 @@
 /** The shapes of API.md, used by both the app and the test station. Money in major units, times in epoch ms. */
+import type { ArtCategory, ContentLang, NewsType, NoticeLevel, PageKey } from '../content';
 
 export type Market = 'a' | 'star' | 'hk' | 'us' | 'index' | 'futures';
 export type StockMarket = 'a' | 'star' | 'hk' | 'us';
@@ -176,6 +177,8 @@ export interface ExchangeRates {
   perUsd: Record<Currency, number>;
   /** Yuan for one unit of each currency. */
   cnyPer: Record<Currency, number>;
+  /** Asked with source and target: units of the target for one unit of the source (mid, no spread). */
+  pair?: { source: Currency; target: Currency; rate: number };
 }
 
 /** A stock at its limit-up now (getztb.do). */
@@ -271,6 +274,29 @@ export interface Order {
   positionId: number | null;
   createdAt: number;
   updatedAt: number;
+  market: Market;
+  direction: Direction;
+  stopProfit: number | null;
+  stopLoss: number | null;
+  /** What the order holds of the account's available funds while pending (margin + fees at the trigger). */
+  frozen: number;
+}
+
+/** A message of the station to the user (fills, stops, risk warnings, liquidations), in the reader's language. */
+export interface UserMessage {
+  id: number;
+  kind: string;
+  title: string;
+  content: string;
+  refType: string | null;
+  refId: number | null;
+  createdAt: number;
+  readAt: number | null;
+}
+
+export interface UserMessagePage extends Page<UserMessage> {
+  /** Unread messages of the user in all. */
+  unread: number;
 }
 
 export type LedgerEntryType =
@@ -288,7 +314,12 @@ export type LedgerEntryType =
   | 'transfer_out'
   | 'exchange_in'
   | 'exchange_out'
-  | 'reset';
+  | 'reset'
+  /** Cash moved into an open position's margin (topUp.do). */
+  | 'top_up'
+  | 'margin_release'
+  /** A pending withdrawal's amount (fee included) back to the account: cancelled or rejected. */
+  | 'withdraw_refund';
 
 export interface LedgerEntry {
   id: number;
@@ -303,25 +334,82 @@ export interface LedgerEntry {
   note: string | null;
 }
 
+export type RechargeStatus = 'pending' | 'success' | 'failed' | 'cancelled';
+
 export interface Recharge {
   id: number;
   orderNo: string;
   amount: number;
+  /** The pay channel's name, as it was when the deposit was made. */
   channel: string;
-  status: 'pending' | 'success' | 'failed' | 'cancelled';
+  channelId: number;
+  status: RechargeStatus;
+  /** Why a deposit failed or was cancelled, in the reader's language. */
+  failReason: string | null;
   createdAt: number;
+  decidedAt: number | null;
 }
+
+export type WithdrawalStatus = 'pending' | 'paid' | 'rejected' | 'cancelled';
 
 export interface Withdrawal {
   id: number;
   orderNo: string;
+  /** What left the balance, the fee included; the card receives amount − fee. */
   amount: number;
   fee: number;
+  payeeName: string;
   bankName: string;
   cardNoMasked: string;
-  status: 'pending' | 'paid' | 'rejected' | 'cancelled';
+  status: WithdrawalStatus;
   cancelReason: string | null;
+  /** Why the back office rejected it, in the reader's language. */
+  rejectReason: string | null;
   createdAt: number;
+  decidedAt: number | null;
+}
+
+/** What withdraw/outMoney.do may take now (withdraw/info.do). */
+export interface WithdrawInfo {
+  /** Available cash less today's sale proceeds (sales settle T+1). */
+  withdrawable: number;
+  available: number;
+  /** Today's sale proceeds: tradable now, withdrawable from the next trading day. */
+  unsettled: number;
+  feeRate: number;
+  minAmount: number;
+  maxAmount: number;
+  /** HH:MM-HH:MM on trading days, in the wallet's time zone. */
+  hours: string;
+  /** Whether a withdrawal may be requested now (hours and trading day). */
+  open: boolean;
+}
+
+export interface TransferResult {
+  from: Account;
+  to: Account;
+}
+
+export interface ExchangeRecord {
+  id: number;
+  source: Currency;
+  target: Currency;
+  sourceAmount: number;
+  targetAmount: number;
+  /** Units of the target currency for one unit of the source, before the spread. */
+  midRate: number;
+  spreadRate: number;
+  createdAt: number;
+}
+
+export interface SpreadRate {
+  /** The fraction of the converted amount the station keeps. */
+  spreadRate: number;
+  source: Currency | null;
+  target: Currency | null;
+  /** With a source and target: units of the target for one unit of the source, before and after the spread. */
+  midRate: number | null;
+  rate: number | null;
 }
 
 export interface NewsItem {
@@ -330,16 +418,99 @@ export interface NewsItem {
   summary: string;
   source: string;
   publishedAt: number;
-  type: string;
+  type: NewsType;
+  /** The language the item is written in (news is zh-CN or en; the app marks another language). */
+  lang: ContentLang;
 }
 
 export interface NewsDetail {
   id: number;
   title: string;
+  /** Markdown; the app renders it sanitised. */
   content: string;
   source: string;
   publishedAt: number;
-  type: string;
+  type: NewsType;
+  lang: ContentLang;
+}
+
+/** A notice (announcement) of the station; the home screen's ticker shows the newest. */
+export interface NoticeItem {
+  id: number;
+  title: string;
+  summary: string;
+  level: NoticeLevel;
+  publishedAt: number;
+  lang: ContentLang;
+}
+
+export interface NoticeDetail extends NoticeItem {
+  content: string;
+}
+
+/** A financial-college article. */
+export interface ArticleItem {
+  id: number;
+  category: ArtCategory;
+  title: string;
+  summary: string;
+  publishedAt: number;
+  lang: ContentLang;
+}
+
+export interface ArticleDetail extends ArticleItem {
+  content: string;
+}
+
+export interface ArticleCategory {
+  category: ArtCategory;
+  total: number;
+}
+
+/** A site page (agreements, privacy, rules, newbie help, about, version notes) in the reader's language. */
+export interface SitePage {
+  key: PageKey;
+  title: string;
+  content: string;
+  lang: ContentLang;
+  updatedAt: number;
+}
+
+export interface VersionInfo {
+  version: string;
+  /** The release notes (Markdown) in the reader's language. */
+  notes: string;
+  lang: ContentLang;
+  updatedAt: number;
+}
+
+/** A banner of the home screen (getBannerByPlat.do); images are paths on the station or https. */
+export interface Banner {
+  id: number;
+  plat: string;
+  title: string;
+  imageUrl: string;
+  linkUrl: string;
+  sort: number;
+}
+
+/** About the site (getInfo.do): the configured customer-service contact among others. */
+export interface SiteInfo {
+  name: string;
+  about: string;
+  companyName: string;
+  servicePhone: string;
+  serviceUrl: string;
+  version: string;
+}
+
+/** One message of the user's thread with customer service. */
+export interface ServiceMessage {
+  id: number;
+  sender: 'user' | 'staff';
+  content: string;
+  createdAt: number;
+  readAt: number | null;
 }
 
 /** spec §3: the display-settings form, which product areas the app shows (getProductSetting.do). */
@@ -363,4 +534,31 @@ export interface BankCardInput {
   bankName: string;
   branch: string;
   cardNo: string;
+}
+
+/** The site's general rules (getSetting.do): money in major units, hours as HH:MM-HH:MM. */
+export interface SiteSetting {
+  siteName: string;
+  minRecharge: number;
+  minWithdraw: number;
+  maxWithdraw: number;
+  rechargeHours: string;
+  withdrawHours: string;
+  withdrawFeeRate: number;
+  kycRequiredForOrders: boolean;
+  noticeText: string;
+}
+
+/** A simulated (play-money) deposit channel of getPayInfo.do. */
+export interface PayChannel {
+  id: number;
+  name: string;
+  /** 'bank', 'instant', or 'crypto' for the /btc channel when the station offers one. */
+  type: string;
+  payee: string;
+  bank: string;
+  account: string;
+  minAmount: number;
+  maxAmount: number;
+  enabled: boolean;
 }

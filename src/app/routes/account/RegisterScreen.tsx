@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import { checkPassword, checkPasswordConfirm, checkPhone, checkSmsCode } from '../../../shared/validation';
@@ -7,23 +7,11 @@ import { call, toApiError } from '../../api/client';
 import { FormField } from '../../components/FormField';
 import { showAlert } from '../../state/alert';
 import { compact, serverErrors, validationMessage, type FieldErrors } from './form-errors';
+import { DEFAULT_RESEND_SECONDS, useCountdown } from './use-countdown';
 
-type RegisterField = 'phone' | 'password' | 'confirm' | 'code' | 'inviteCode';
+type InputField = 'phone' | 'password' | 'confirm' | 'code' | 'inviteCode';
+type RegisterField = InputField | 'agree';
 const FIELDS: readonly RegisterField[] = ['phone', 'password', 'confirm', 'code', 'inviteCode'];
-
-/** spec §5/§9: the verification code is valid for 1 minute; the button waits that long to resend. */
-const DEFAULT_RESEND_SECONDS = 60;
-
-/** Seconds left until `until` (epoch ms), ticking once a second. */
-function useCountdown(until: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (until <= Date.now()) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [until]);
-  return Math.max(0, Math.ceil((until - now) / 1000));
-}
 
 /**
  * /register: phone, password twice, the SMS code and an optional invitation code. The test station's
@@ -32,7 +20,7 @@ function useCountdown(until: number): number {
 export function RegisterScreen() {
   const { LL } = useI18nContext();
   const navigate = useNavigate();
-  const [values, setValues] = useState<Record<RegisterField, string>>({
+  const [values, setValues] = useState<Record<InputField, string>>({
     phone: '',
     password: '',
     confirm: '',
@@ -45,9 +33,10 @@ export function RegisterScreen() {
   const [sending, setSending] = useState(false);
   const [resendAt, setResendAt] = useState(0);
   const [demoCode, setDemoCode] = useState<string | null>(null);
+  const [agreed, setAgreed] = useState(false);
   const secondsLeft = useCountdown(resendAt);
 
-  const change = (field: RegisterField) => (event: { target: { value: string } }) => {
+  const change = (field: InputField) => (event: { target: { value: string } }) => {
     const value = event.target.value;
     setValues((prev) => ({ ...prev, [field]: value }));
     setErrors((prev) => ({ ...prev, [field]: undefined }));
@@ -87,6 +76,7 @@ export function RegisterScreen() {
       confirm: validationMessage(LL, checkPasswordConfirm(values.password, values.confirm)),
       code: validationMessage(LL, checkSmsCode(values.code)),
       inviteCode: null,
+      agree: agreed ? null : LL.acct.agreeRequired(),
     });
     setErrors(found);
     setFormError(null);
@@ -183,6 +173,29 @@ export function RegisterScreen() {
         error={errors.inviteCode}
         onChange={change('inviteCode')}
       />
+      <div className={errors.agree ? 'field agree-field has-error' : 'field agree-field'}>
+        <label className="agree-label">
+          <input
+            type="checkbox"
+            name="agree"
+            data-testid="agree"
+            checked={agreed}
+            onChange={(event) => {
+              setAgreed(event.target.checked);
+              setErrors((prev) => ({ ...prev, agree: undefined }));
+            }}
+          />
+          <span>
+            {LL.acct.agreePrefix()} <Link to="/aggre">{LL.titles.userAgreement()}</Link> ·{' '}
+            <Link to="/agree">{LL.titles.privacyPolicy()}</Link>
+          </span>
+        </label>
+        {errors.agree && (
+          <p className="field-error" data-testid="error-agree">
+            {errors.agree}
+          </p>
+        )}
+      </div>
       {formError && (
         <p className="form-error" role="alert" data-testid="form-error">
           {formError}

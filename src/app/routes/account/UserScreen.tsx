@@ -1,29 +1,29 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
-import type { Locales, Translation } from '../../../../locales/i18n-types';
-import { isLocale, locales } from '../../../../locales/i18n-util';
-import type { Account } from '../../../shared/api/types';
+import type { Account, ExchangeRates } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
 import { logout, refreshUser } from '../../api/account';
-import { toApiError } from '../../api/client';
-import { isAbortError, type ApiError } from '../../api/errors';
+import { call, toApiError } from '../../api/client';
+import { useCall } from '../../api/use-call';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { PriceText } from '../../components/PriceText';
+import { Sheet } from '../../components/Sheet';
 import { ErrorState, Loading } from '../../components/StatusViews';
-import { switchLocale } from '../../i18n/locale';
 import { showAlert } from '../../state/alert';
 import { session$ } from '../../state/session';
-import { setTheme, theme$, type ThemeName } from '../../state/theme';
-import {
-  effectivePriceColors,
-  priceColors$,
-  setPriceColors,
-  type PriceColorConvention,
-} from '../../state/price-colors';
+import { Chevron, useFreshUser, useRequestId } from '../wallet/wallet-parts';
+import { PreferencesPanel } from './PreferencesPanel';
+import '../wallet/wallet.css';
 
-/** /user: the personal centre — the accounts and their balances, fund flow, settings and logout. */
+/** How often the unread badge asks again while the personal centre is open. */
+const UNREAD_REFRESH_MS = 30_000;
+
+/**
+ * /user, /User and /account: the personal centre — total assets, each account's figures, entries to
+ * every function, the paper-account reset, messages with the unread badge, preferences and logout.
+ */
 export function UserScreen() {
   const { LL } = useI18nContext();
   const loggedIn = useSelector(() => session$.token.get() !== null);
@@ -34,36 +34,31 @@ export function UserScreen() {
       ) : (
         <LoggedOutPrompt title={LL.user.loggedOutTitle()} text={LL.loginPrompt.text()} />
       )}
-      <Settings />
+      <PreferencesPanel />
     </div>
   );
 }
 
-function AccountOverview() {
-  const { LL } = useI18nContext();
-  const navigate = useNavigate();
-  const user = useSelector(() => session$.user.get());
-  const [error, setError] = useState<ApiError | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [generation, setGeneration] = useState(0);
-  const [leaving, setLeaving] = useState(false);
+/** Everything in yuan at the day's simulated rates (cnyPer), for the one total the user sees first. */
+export function totalInCny(accounts: readonly Account[], rates: ExchangeRates | undefined): number | null {
+  let total = 0;
+  for (const account of accounts) {
+    const rate = account.currency === 'CNY' ? 1 : rates?.cnyPer[account.currency];
+    if (rate === undefined) return null;
+    total += account.totalAssets * rate;
+  }
+  return Math.round(total * 100) / 100;
+}
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    refreshUser(controller.signal).then(
-      () => {
-        setError(null);
-        setLoading(false);
-      },
-      (failure: unknown) => {
-        if (isAbortError(failure)) return;
-        setError(toApiError(failure));
-        setLoading(false);
-      },
-    );
-    return () => controller.abort();
-  }, [generation]);
+function AccountOverview() {
+  const { LL, locale } = useI18nContext();
+  const navigate = useNavigate();
+  const { user, loading, error, reload } = useFreshUser();
+  const rates = useCall('GET /api/site/exchange/rate', {});
+  const unread = useCall('GET /user/cash/getUnreadCount.do', {}, { refreshMs: UNREAD_REFRESH_MS });
+  const [leaving, setLeaving] = useState(false);
+  const unreadCount = unread.data?.unread ?? 0;
+  const total = user ? totalInCny(user.accounts, rates.data) : null;
 
   const onLogout = async () => {
     setLeaving(true);
@@ -90,11 +85,57 @@ function AccountOverview() {
             />
           </svg>
         </div>
-        <div>
+        <div className="profile-text">
           <p className="profile-phone num" data-testid="user-phone">
             {user?.phone ?? ''}
           </p>
-          {user && <p className={`kyc-badge kyc-${user.kycStatus}`}>{LL.user.kyc[user.kycStatus]()}</p>}
+          {user && (
+            <Link to="/authentication" className={`kyc-badge kyc-${user.kycStatus}`} data-testid="kyc-badge">
+              {LL.user.kyc[user.kycStatus]()}
+            </Link>
+          )}
+        </div>
+        <Link
+          to="/notify"
+          className="icon-button bell"
+          data-testid="link-notify"
+          aria-label={LL.acct.messagesUnread({ count: unreadCount })}
+        >
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            <path
+              d="M6 17V11a6 6 0 1 1 12 0v6l1.5 2h-15zM10 21h4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinejoin="round"
+            />
+          </svg>
+          {unreadCount > 0 && (
+            <span className="badge" data-testid="unread-badge">
+              {unreadCount > 99 ? '99+' : unreadCount}
+            </span>
+          )}
+        </Link>
+      </section>
+
+      <section className="total-card" data-testid="total-assets">
+        <span className="label">{LL.acct.totalAssetsCny()}</span>
+        <strong className="num big" data-value={total === null ? '' : String(total)}>
+          {total === null ? '—' : `¥ ${formatMoney(total, locale)}`}
+        </strong>
+        <div className="quick-actions">
+          <Link to="/recharge" className="button primary small" data-testid="quick-recharge">
+            {LL.titles.recharge()}
+          </Link>
+          <Link to="/withdraw" className="button secondary small" data-testid="quick-withdraw">
+            {LL.titles.withdraw()}
+          </Link>
+          <Link to="/transfer" className="button secondary small" data-testid="quick-transfer">
+            {LL.titles.transfer()}
+          </Link>
+          <Link to="/exchange" className="button secondary small" data-testid="quick-exchange">
+            {LL.titles.exchange()}
+          </Link>
         </div>
       </section>
 
@@ -111,17 +152,13 @@ function AccountOverview() {
         ) : loading ? (
           <Loading />
         ) : error ? (
-          <ErrorState error={error} onRetry={() => setGeneration((g) => g + 1)} />
+          <ErrorState error={error} onRetry={reload} />
         ) : null}
         {user && error && <p className="inline-error">{error.message}</p>}
       </section>
 
-      <nav className="menu-list" aria-label={LL.user.accounts()}>
-        <Link to="/FundingDetails" className="menu-item" data-testid="link-funding">
-          <span>{LL.user.fundFlow()}</span>
-          <Chevron />
-        </Link>
-      </nav>
+      <FunctionEntries />
+      <ResetPaperAccount />
 
       <button
         type="button"
@@ -132,6 +169,127 @@ function AccountOverview() {
       >
         {LL.user.logout()}
       </button>
+    </>
+  );
+}
+
+/** Entries to every function of the account side, grouped as the user thinks of them. */
+function FunctionEntries() {
+  const { LL } = useI18nContext();
+  const groups = [
+    {
+      title: LL.titles.wallet(),
+      items: [
+        { to: '/wallet', label: LL.titles.wallet(), testId: 'link-wallet' },
+        { to: '/FundingDetails', label: LL.user.fundFlow(), testId: 'link-funding' },
+        { to: '/rechargelist', label: LL.titles.rechargeRecords(), testId: 'link-rechargelist' },
+        { to: '/cashWithdrawalRecord', label: LL.titles.withdrawRecords(), testId: 'link-withdrawlist' },
+        { to: '/transferRecord', label: LL.titles.transferRecords(), testId: 'link-transferrecord' },
+        { to: '/exchangeLog', label: LL.titles.exchangeRecords(), testId: 'link-exchangelog' },
+        { to: '/btc', label: LL.titles.cryptoDeposit(), testId: 'link-btc' },
+      ],
+    },
+    {
+      title: LL.acct.security(),
+      items: [
+        { to: '/authentication', label: LL.titles.kyc(), testId: 'link-kyc' },
+        { to: '/bankCard', label: LL.titles.bankCard(), testId: 'link-bankcard' },
+        { to: '/loginPassword', label: LL.titles.loginPassword(), testId: 'link-loginpassword' },
+        { to: '/setPassword', label: LL.titles.withdrawPassword(), testId: 'link-setpassword' },
+        { to: '/openaccount', label: LL.titles.openAccount(), testId: 'link-openaccount' },
+      ],
+    },
+    {
+      title: LL.acct.more(),
+      items: [
+        { to: '/notify', label: LL.titles.notifications(), testId: 'link-messages' },
+        { to: '/warehouse', label: LL.titles.warehouse(), testId: 'link-positions' },
+        { to: '/service', label: LL.titles.customerService(), testId: 'link-service' },
+        { to: '/setting', label: LL.titles.settings(), testId: 'link-setting' },
+        { to: '/about', label: LL.titles.about(), testId: 'link-about' },
+      ],
+    },
+  ] as const;
+  return (
+    <>
+      {groups.map((group) => (
+        <section key={group.title} className="entry-group">
+          <h2 className="section-title">{group.title}</h2>
+          <nav className="menu-list" aria-label={group.title}>
+            {group.items.map((item) => (
+              <Link key={item.to} to={item.to} className="menu-item" data-testid={item.testId}>
+                <span>{item.label}</span>
+                <Chevron />
+              </Link>
+            ))}
+          </nav>
+        </section>
+      ))}
+    </>
+  );
+}
+
+/** Every account back to its paper starting balance, after the user confirms it. */
+function ResetPaperAccount() {
+  const { LL } = useI18nContext();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const requestId = useRequestId();
+
+  const onConfirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await call('POST /user/account/reset.do', { requestId: requestId.idFor('reset') });
+      requestId.settle();
+      await refreshUser().catch(() => undefined);
+      setOpen(false);
+      showAlert(LL.acct.resetDone(), 'success');
+    } catch (failure) {
+      const apiError = toApiError(failure);
+      if (!apiError.isNetwork) requestId.settle();
+      setError(apiError.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className="button ghost block"
+        data-testid="reset-account"
+        onClick={() => {
+          setError(null);
+          setOpen(true);
+        }}
+      >
+        {LL.acct.resetAccount()}
+      </button>
+      <Sheet open={open} title={LL.acct.resetAccount()} onClose={() => setOpen(false)} testId="reset-sheet">
+        <p className="sheet-text">{LL.acct.resetConfirmText()}</p>
+        {error && (
+          <p className="form-error" role="alert" data-testid="form-error">
+            {error}
+          </p>
+        )}
+        <div className="button-row">
+          <button type="button" className="button secondary" onClick={() => setOpen(false)}>
+            {LL.common.cancel()}
+          </button>
+          <button
+            type="button"
+            className="button primary"
+            data-testid="reset-confirm"
+            disabled={busy}
+            onClick={() => void onConfirm()}
+          >
+            {busy ? LL.common.submitting() : LL.common.confirm()}
+          </button>
+        </div>
+      </Sheet>
     </>
   );
 }
@@ -168,7 +326,11 @@ function AccountCard({ account }: { account: Account }) {
         </div>
         <div>
           <dt>{LL.user.totalAssets()}</dt>
-          <dd className="num" data-value={String(account.totalAssets)}>
+          <dd
+            className="num"
+            data-testid={`account-${account.type}-total`}
+            data-value={String(account.totalAssets)}
+          >
             {money(account.totalAssets)}
           </dd>
         </div>
@@ -182,98 +344,14 @@ function AccountCard({ account }: { account: Account }) {
             <PriceText value={account.positionPnl} signed />
           </dd>
         </div>
+        <div>
+          <dt>{LL.acct.liquidationLine()}</dt>
+          {/* DOMAIN.md: the risk ratio at which positions are closed (not an amount). */}
+          <dd className="num" data-testid={`account-${account.type}-liquidation`}>
+            {account.liquidationLine > 0 ? account.liquidationLine.toFixed(2) : '—'}
+          </dd>
+        </div>
       </dl>
     </article>
-  );
-}
-
-/** Each language by its own name; a locale added to typesafe-i18n must be named here too. */
-const LANGUAGE_NAME_KEYS: Record<Locales, keyof Translation['language']> = {
-  'zh-CN': 'zhCN',
-  en: 'en',
-  'zh-TW': 'zhTW',
-  th: 'th',
-  vi: 'vi',
-};
-
-function Settings() {
-  const { LL, locale } = useI18nContext();
-  const theme = useSelector(theme$);
-  const themes: readonly { name: ThemeName; label: string }[] = [
-    { name: 'red', label: LL.user.themeRed() },
-    { name: 'black', label: LL.user.themeBlack() },
-  ];
-  const convention = effectivePriceColors(useSelector(priceColors$), locale);
-  const conventions: readonly { name: PriceColorConvention; label: string }[] = [
-    { name: 'red-up', label: LL.user.redUp() },
-    { name: 'green-up', label: LL.user.greenUp() },
-  ];
-  return (
-    <section aria-labelledby="settings-title" className="settings">
-      <h2 id="settings-title" className="section-title">
-        {LL.user.settings()}
-      </h2>
-      <div className="setting-row">
-        <span id="theme-label">{LL.user.theme()}</span>
-        <div className="segment-tabs small" role="radiogroup" aria-labelledby="theme-label">
-          {themes.map((option) => (
-            <button
-              key={option.name}
-              type="button"
-              role="radio"
-              aria-checked={theme === option.name}
-              className={theme === option.name ? 'segment selected' : 'segment'}
-              data-testid={`theme-${option.name}`}
-              onClick={() => setTheme(option.name)}
-            >
-              {option.label}
-            </button>
-          ))}
-        </div>
-      </div>
-      <div className="setting-row">
-        <span id="price-colors-label">{LL.user.colorConvention()}</span>
-        <div className="segment-tabs small" role="radiogroup" aria-labelledby="price-colors-label">
-          {conventions.map((option) => (
-            <button
-              key={option.name}
-              type="button"
-              role="radio"
-              aria-checked={convention === option.name}
-              className={convention === option.name ? 'segment selected' : 'segment'}
-              data-testid={`price-colors-${option.name}`}
-              onClick={() => setPriceColors(option.name)}
-            >
-              {option.label}
-            </button>
-          ))}
-        </div>
-      </div>
-      <div className="setting-row">
-        <label htmlFor="language-select">{LL.user.language()}</label>
-        <select
-          id="language-select"
-          data-testid="language-select"
-          value={locale}
-          onChange={(event) => {
-            if (isLocale(event.target.value)) void switchLocale(event.target.value);
-          }}
-        >
-          {locales.map((choice) => (
-            <option key={choice} value={choice}>
-              {LL.language[LANGUAGE_NAME_KEYS[choice]]()}
-            </option>
-          ))}
-        </select>
-      </div>
-    </section>
-  );
-}
-
-function Chevron() {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-      <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
   );
 }

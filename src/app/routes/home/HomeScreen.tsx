@@ -1,87 +1,296 @@
-import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { Link, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
+import type { Banner, NoticeItem, Quote } from '../../../shared/api/types';
+import { formatMoney } from '../../../shared/format';
+import { useLiveQuote } from '../../api/live-quotes';
+import { useCall } from '../../api/use-call';
+import { moveClass, PctText } from '../../components/PriceText';
+import { Empty, ErrorState, Loading } from '../../components/StatusViews';
+import { displaySettings$ } from '../../state/display-settings';
 import { session$ } from '../../state/session';
+import { safeHref } from '../content/safe-href';
+import { PRICE_REFRESH_MS, priceDigits } from '../market/market-info';
+import { HomeEntries } from './HomeEntries';
+import './home.css';
 
-/** /home: a greeting, shortcuts to the markets and positions, and login/register when logged out. */
+/** The index cards on the home screen: the first three A-share indexes of the catalogue. */
+const INDEX_CARDS = 3;
+/** The notice ticker shows the newest notices, one at a time. */
+const TICKER_NOTICES = 5;
+const TICKER_STEP_MS = 4000;
+const HOME_NEWS = 5;
+/**
+ * The live price stream opens once the first screen has loaded and settled, so it does not compete
+ * with the first visit's own requests (the list call already gave each card its price).
+ */
+const LIVE_AFTER_MS = 1500;
+
+/**
+ * /home: greeting, banners, a notice ticker, the main indexes with live prices, entries to every area
+ * the display settings enable, hot stocks and the latest news.
+ */
 export function HomeScreen() {
-  const { LL } = useI18nContext();
-  const user = useSelector(() => session$.user.get());
-  const loggedIn = useSelector(() => session$.token.get() !== null);
-
+  const indexDisplay = useSelector(() => displaySettings$.indexDisplay.get());
+  const stockDisplay = useSelector(() => displaySettings$.stockDisplay.get());
   return (
     <div className="home">
-      <section className="home-hero">
-        <p className="brand">{LL.app.name()}</p>
-        <h1 data-testid="greeting">
-          {loggedIn && user ? LL.home.greetingUser({ phone: user.phone }) : LL.home.greeting()}
-        </h1>
-        <p className="muted">{LL.home.intro()}</p>
-        {!loggedIn && (
-          <div className="home-auth">
-            <p>{LL.home.loggedOutHint()}</p>
-            <div className="button-row">
-              <Link to="/login" className="button primary" data-testid="home-login">
-                {LL.common.login()}
-              </Link>
-              <Link to="/register" className="button secondary on-accent" data-testid="home-register">
-                {LL.common.register()}
-              </Link>
-            </div>
-          </div>
-        )}
-      </section>
-
-      <section aria-labelledby="home-shortcuts">
-        <h2 id="home-shortcuts" className="section-title">
-          {LL.home.shortcuts()}
-        </h2>
-        <div className="shortcut-grid">
-          <Link to="/trading-list" className="shortcut" data-testid="shortcut-markets">
-            <ShortcutIcon kind="markets" />
-            <strong>{LL.home.markets()}</strong>
-            <span>{LL.home.marketsHint()}</span>
-          </Link>
-          <Link to="/warehouse" className="shortcut" data-testid="shortcut-positions">
-            <ShortcutIcon kind="positions" />
-            <strong>{LL.home.positions()}</strong>
-            <span>{LL.home.positionsHint()}</span>
-          </Link>
-          <Link to="/hk-list" className="shortcut" data-testid="shortcut-hk">
-            <ShortcutIcon kind="hk" />
-            <strong>{LL.home.hkMarket()}</strong>
-            <span>{LL.home.hkMarketHint()}</span>
-          </Link>
-          <Link to="/FundingDetails" className="shortcut" data-testid="shortcut-funding">
-            <ShortcutIcon kind="funding" />
-            <strong>{LL.home.funding()}</strong>
-            <span>{LL.home.fundingHint()}</span>
-          </Link>
-        </div>
-      </section>
+      <HomeHero />
+      <Banners />
+      <NoticeTicker />
+      {indexDisplay && <IndexCards />}
+      <HomeEntries />
+      {stockDisplay && <HotStocks />}
+      <LatestNews />
     </div>
   );
 }
 
-function ShortcutIcon({ kind }: { kind: 'markets' | 'positions' | 'hk' | 'funding' }) {
-  const paths: Record<typeof kind, string> = {
-    markets: 'M4 19h16M6 15l4-4 3 3 5-6',
-    positions: 'M4 8h16v11H4zM9 8V6h6v2',
-    hk: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM3 12h18',
-    funding: 'M5 6h14M5 12h14M5 18h9',
-  };
+function HomeHero() {
+  const { LL } = useI18nContext();
+  const user = useSelector(() => session$.user.get());
+  const loggedIn = useSelector(() => session$.token.get() !== null);
   return (
-    <span className={`shortcut-icon ${kind}`} aria-hidden="true">
-      <svg viewBox="0 0 24 24" width="22" height="22">
-        <path
-          d={paths[kind]}
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
-    </span>
+    <section className="home-hero">
+      <p className="brand">{LL.app.name()}</p>
+      <h1 data-testid="greeting">
+        {loggedIn && user ? LL.home.greetingUser({ phone: user.phone }) : LL.home.greeting()}
+      </h1>
+      <p className="muted">{LL.home.intro()}</p>
+      {!loggedIn && (
+        <div className="home-auth">
+          <p>{LL.home.loggedOutHint()}</p>
+          <div className="button-row">
+            <Link to="/login" className="button primary" data-testid="home-login">
+              {LL.common.login()}
+            </Link>
+            <Link to="/register" className="button secondary on-accent" data-testid="home-register">
+              {LL.common.register()}
+            </Link>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Banners() {
+  const { LL } = useI18nContext();
+  const banners = useCall('GET /api/site/getBannerByPlat.do', { plat: 'h5' });
+  const list = banners.data ?? [];
+  if (list.length === 0) return null;
+  return (
+    <section className="banners" aria-label={LL.content.banners()} data-testid="banners">
+      {list.map((banner) => (
+        <BannerCard key={banner.id} banner={banner} />
+      ))}
+    </section>
+  );
+}
+
+function BannerCard({ banner }: { banner: Banner }) {
+  const router = useRouter();
+  const [imageOk, setImageOk] = useState(true);
+  const image = safeHref(banner.imageUrl);
+  const inner = (
+    <>
+      {image && imageOk && (
+        <img src={image} alt="" loading="lazy" decoding="async" onError={() => setImageOk(false)} />
+      )}
+      <span className="banner-title">{banner.title}</span>
+    </>
+  );
+  const href = safeHref(banner.linkUrl);
+  if (!href) return <div className="banner">{inner}</div>;
+  return href.startsWith('/') ? (
+    <a
+      href={href}
+      className="banner"
+      onClick={(event) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+        event.preventDefault();
+        router.history.push(href);
+      }}
+    >
+      {inner}
+    </a>
+  ) : (
+    <a href={href} className="banner" target="_blank" rel="noopener noreferrer">
+      {inner}
+    </a>
+  );
+}
+
+function NoticeTicker() {
+  const { LL, locale } = useI18nContext();
+  const notices = useCall('GET /api/notice/getNoticeList.do', {
+    pageNum: 1,
+    pageSize: TICKER_NOTICES,
+    lang: locale,
+  });
+  const list = notices.data?.list ?? [];
+  const [step, setStep] = useState(0);
+  useEffect(() => {
+    if (list.length < 2) return;
+    const timer = setInterval(() => setStep((s) => s + 1), TICKER_STEP_MS);
+    return () => clearInterval(timer);
+  }, [list.length]);
+  if (list.length === 0) return null;
+  const notice: NoticeItem = list[step % list.length]!;
+  return (
+    <section className="notice-ticker" aria-label={LL.content.noticeTicker()} data-testid="notice-ticker">
+      <span className="ticker-label" aria-hidden="true">
+        {LL.content.notices()}
+      </span>
+      <Link
+        to="/newGg"
+        search={{ id: notice.id }}
+        className="ticker-item"
+        key={notice.id}
+        lang={notice.lang}
+        aria-live="off"
+      >
+        {notice.title}
+      </Link>
+      <Link to="/newGg" className="ticker-more" aria-label={`${LL.content.notices()} · ${LL.content.more()}`}>
+        ›
+      </Link>
+    </section>
+  );
+}
+
+function IndexCards() {
+  const { LL } = useI18nContext();
+  const indexes = useCall(
+    'GET /api/index/queryListIndex.do',
+    { region: 'cn' },
+    { refreshMs: PRICE_REFRESH_MS * 6 },
+  );
+  const [live, setLive] = useState(false);
+  const loaded = indexes.data !== undefined;
+  useEffect(() => {
+    if (!loaded) return;
+    const timer = setTimeout(() => setLive(true), LIVE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [loaded]);
+
+  return (
+    <section aria-labelledby="home-indexes">
+      <h2 id="home-indexes" className="section-title">
+        {LL.content.indexes()}
+      </h2>
+      {indexes.loading ? (
+        <Loading />
+      ) : !indexes.data ? (
+        indexes.error && <ErrorState error={indexes.error} onRetry={indexes.reload} />
+      ) : (
+        <div className="index-cards" data-testid="index-cards">
+          {indexes.data.slice(0, INDEX_CARDS).map((quote) => (
+            <IndexCard key={quote.code} quote={quote} live={live} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** One index with its price; once `live`, each streamed tick updates this card only. */
+function IndexCard({ quote, live }: { quote: Quote; live: boolean }) {
+  const { locale } = useI18nContext();
+  const streamed = useLiveQuote(live ? quote.code : undefined);
+  const shown = streamed ?? quote;
+  return (
+    <div
+      className={`index-card ${moveClass(shown.change)}`}
+      data-testid={`index-card-${quote.code}`}
+      data-live={streamed ? 'true' : 'false'}
+    >
+      <span className="index-name">{quote.name}</span>
+      <strong className="num index-price" data-value={String(shown.price)}>
+        {formatMoney(shown.price, locale, priceDigits(shown.market, shown.price))}
+      </strong>
+      <span className="num index-change">
+        {formatMoney(shown.change, locale, priceDigits(shown.market, shown.price))}{' '}
+        <PctText fraction={shown.changePct} />
+      </span>
+    </div>
+  );
+}
+
+function HotStocks() {
+  const { LL, locale } = useI18nContext();
+  const top = useCall(
+    'GET /api/stock/getTop.do',
+    { market: 'a', by: 'turnover', limit: 5 },
+    { refreshMs: PRICE_REFRESH_MS },
+  );
+  return (
+    <section aria-labelledby="home-hot">
+      <h2 id="home-hot" className="section-title">
+        {LL.content.hotStocks()}
+      </h2>
+      {top.loading ? (
+        <Loading />
+      ) : !top.data ? (
+        top.error && <ErrorState error={top.error} onRetry={top.reload} />
+      ) : top.data.length === 0 ? (
+        <Empty />
+      ) : (
+        <ul className="hot-list" data-testid="hot-stocks">
+          {top.data.map((quote) => (
+            <li key={quote.code}>
+              <Link to="/listdetail" search={{ code: quote.code }} className="hot-row">
+                <span className="quote-name">
+                  <strong>{quote.name}</strong>
+                  <small className="num">{quote.code}</small>
+                </span>
+                <span className={`num ${moveClass(quote.change)}`}>
+                  {formatMoney(quote.price, locale, priceDigits(quote.market, quote.price))}
+                </span>
+                <span className={`change-pill ${moveClass(quote.change)}`}>
+                  <PctText fraction={quote.changePct} />
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function LatestNews() {
+  const { LL, locale } = useI18nContext();
+  const news = useCall('GET /api/news/getNewsList.do', { pageNum: 1, pageSize: HOME_NEWS, lang: locale });
+  return (
+    <section aria-labelledby="home-news">
+      <div className="section-head">
+        <h2 id="home-news" className="section-title">
+          {LL.content.latestNews()}
+        </h2>
+        <Link to="/newPage" className="section-more" data-testid="home-news-more">
+          {LL.content.more()}
+        </Link>
+      </div>
+      {news.loading ? (
+        <Loading />
+      ) : !news.data ? (
+        news.error && <ErrorState error={news.error} onRetry={news.reload} />
+      ) : news.data.list.length === 0 ? (
+        <Empty text={LL.content.emptyNews()} />
+      ) : (
+        <ul className="home-news" data-testid="home-news">
+          {news.data.list.map((item) => (
+            <li key={item.id}>
+              <Link to="/newPage" search={{ id: item.id }} className="home-news-row" lang={item.lang}>
+                <strong>{item.title}</strong>
+                <small>{LL.content.newsTypes[item.type]()}</small>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

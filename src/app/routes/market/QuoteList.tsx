@@ -1,9 +1,10 @@
-import { startTransition, useEffect, useState, type MouseEvent } from 'react';
+import { startTransition, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Quote, StockMarket } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
-import { useCall } from '../../api/use-call';
+import { call } from '../../api/client';
+import { useCall, usePages } from '../../api/use-call';
 import { moveClass, PctText } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { PRICE_REFRESH_MS, priceDigits } from './market-info';
@@ -17,16 +18,52 @@ const FIRST_ROWS = 12;
 /** API.md "Paging": at most 100 per page. */
 const MAX_PAGE_SIZE = 100;
 
-/** One market's quotes, refreshed while visible; a row opens the stock's detail. */
-export function QuoteList({ market }: { market: StockMarket }) {
+/** The orders a market list can be sorted in (getStock.do `sort`; a leading minus: descending). */
+export type QuoteSort = 'changePct' | '-changePct' | 'turnover' | '-turnover' | 'price' | '-price';
+
+/**
+ * One market's quotes, refreshed while visible; a row opens the stock's detail. Scrolling to the end loads
+ * more: the refreshed first window grows to 100 rows (API.md's page limit), then further pages of 100 are
+ * appended (not refreshed: they are far below the fold).
+ */
+export function QuoteList({ market, sort }: { market: StockMarket; sort?: QuoteSort }) {
   const { LL } = useI18nContext();
   const [pageSize, setPageSize] = useState(PAGE_STEP);
   const [allRows, setAllRows] = useState(false);
   const quotes = useCall(
     'GET /api/stock/getStock.do',
-    { market, pageNum: 1, pageSize },
+    { market, pageNum: 1, pageSize, ...(sort ? { sort } : {}) },
     { refreshMs: PRICE_REFRESH_MS },
   );
+  const [deeper, setDeeper] = useState(false);
+  const further = usePages(deeper ? `${market}|${sort ?? ''}` : null, (pageNum, signal) =>
+    call(
+      'GET /api/stock/getStock.do',
+      { market, pageNum: pageNum + 1, pageSize: MAX_PAGE_SIZE, ...(sort ? { sort } : {}) },
+      { signal },
+    ),
+  );
+  const sentinel = useRef<HTMLDivElement>(null);
+  const canGrow = quotes.data !== undefined && quotes.data.list.length < quotes.data.total;
+  const loadMore = () => {
+    if (pageSize < MAX_PAGE_SIZE) setPageSize((size) => Math.min(MAX_PAGE_SIZE, size + PAGE_STEP));
+    else if (!deeper) setDeeper(true);
+    else if (further.hasMore) further.loadMore();
+  };
+  const loadMoreRef = useRef(loadMore);
+  useEffect(() => {
+    loadMoreRef.current = loadMore;
+  });
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || typeof IntersectionObserver === 'undefined') return;
+    // Infinite scroll: the end of the list coming into view loads the next rows.
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) loadMoreRef.current();
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [allRows, canGrow]);
 
   const hasData = quotes.data !== undefined;
   useEffect(() => {
@@ -38,7 +75,9 @@ export function QuoteList({ market }: { market: StockMarket }) {
 
   if (quotes.loading) return <Loading />;
   if (!quotes.data) return quotes.error ? <ErrorState error={quotes.error} onRetry={quotes.reload} /> : null;
-  const { list, total } = quotes.data;
+  const { total } = quotes.data;
+  const list =
+    deeper && pageSize >= MAX_PAGE_SIZE ? [...quotes.data.list, ...further.items] : quotes.data.list;
   if (list.length === 0) return <Empty text={LL.market.empty()} />;
 
   return (
@@ -56,14 +95,13 @@ export function QuoteList({ market }: { market: StockMarket }) {
         ))}
       </ul>
       {quotes.error && <p className="inline-error">{quotes.error.message}</p>}
-      {!allRows ? null : list.length < total && pageSize < MAX_PAGE_SIZE ? (
-        <button
-          type="button"
-          className="button ghost block"
-          onClick={() => setPageSize((size) => Math.min(MAX_PAGE_SIZE, size + PAGE_STEP))}
-        >
-          {LL.common.loadMore()}
-        </button>
+      {further.error && <p className="inline-error">{further.error.message}</p>}
+      {!allRows ? null : list.length < total ? (
+        <div ref={sentinel}>
+          <button type="button" className="button ghost block" data-testid="load-more" onClick={loadMore}>
+            {further.loadingMore ? LL.common.loading() : LL.common.loadMore()}
+          </button>
+        </div>
       ) : (
         <p className="list-end">{LL.common.noMore()}</p>
       )}

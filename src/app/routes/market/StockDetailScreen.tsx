@@ -1,8 +1,9 @@
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
-import type { StockDetail } from '../../../shared/api/types';
+import type { FuturesQuote, OrderBook } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
+import { canShort } from '../../../shared/trading-rules';
 import { streamCarries, useLiveQuote } from '../../api/live-quotes';
 import { useCall } from '../../api/use-call';
 import { KlineChart } from '../../chart/KlineChart';
@@ -10,70 +11,142 @@ import { moveClass, PctText } from '../../components/PriceText';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showLoginPrompt } from '../../state/login-prompt';
 import { session$ } from '../../state/session';
+import {
+  useInstrument,
+  useTradingRules,
+  type InstrumentKind,
+  type TradeInstrument,
+} from '../trade/trading-data';
 import { MARKET_TIME_ZONE, PRICE_REFRESH_MS, priceDigits } from './market-info';
+import { WatchToggle } from './WatchToggle';
+import './market.css';
 
-const route = getRouteApi('/listdetail');
+function useCode(): string {
+  const search = useSearch({ strict: false }) as { code?: string };
+  return typeof search.code === 'string' ? search.code.trim() : '';
+}
 
-/** /listdetail?code=: the quote header, the day K-line and the Buy button. */
+/** /listdetail?code=: a stock's quote header, limits, 5-level book, chart, facts, order and watch buttons. */
 export function StockDetailScreen() {
   const { LL } = useI18nContext();
-  const { code } = route.useSearch();
+  const code = useCode();
   const stock = useCall('GET /api/stock/getSingleStock.do', code ? { code } : null, {
     refreshMs: PRICE_REFRESH_MS,
   });
-
   if (!code) return <ErrorState error={new Error(LL.detail.missingCode())} />;
   if (stock.loading) return <Loading />;
   if (!stock.data) return stock.error ? <ErrorState error={stock.error} onRetry={stock.reload} /> : null;
-  return <StockDetailView stock={stock.data} staleError={stock.error?.message} />;
+  return (
+    <DetailView
+      kind="stock"
+      instrument={stock.data}
+      book={stock.data.book}
+      staleError={stock.error?.message}
+    />
+  );
 }
 
-function StockDetailView({ stock, staleError }: { stock: StockDetail; staleError?: string }) {
+/** /listdetail2?code=&market=index|futures: an index's or a futures contract's detail. */
+export function ContractDetailScreen() {
+  const { LL } = useI18nContext();
+  const code = useCode();
+  const search = useSearch({ strict: false }) as { market?: string };
+  const kind: InstrumentKind = search.market === 'futures' ? 'futures' : 'index';
+  const instrument = useInstrument(kind, code || null);
+  if (!code) return <ErrorState error={new Error(LL.detail.missingCode())} />;
+  if (instrument.loading) return <Loading />;
+  if (!instrument.data)
+    return instrument.error ? <ErrorState error={instrument.error} onRetry={instrument.reload} /> : null;
+  return <DetailView kind={kind} instrument={instrument.data} staleError={instrument.error?.message} />;
+}
+
+const ORDER_ROUTE = { stock: '/buy', index: '/indexBuy', futures: '/futuresBuy' } as const;
+
+function DetailView({
+  kind,
+  instrument,
+  book,
+  staleError,
+}: {
+  kind: InstrumentKind;
+  instrument: TradeInstrument;
+  book?: OrderBook;
+  staleError?: string | undefined;
+}) {
   const { LL, locale } = useI18nContext();
   const navigate = useNavigate();
   const loggedIn = useSelector(() => session$.token.get() !== null);
-  const digits = priceDigits(stock.market, stock.price);
+  const rules = useTradingRules();
+  const digits = priceDigits(instrument.market, instrument.price);
   const price = (value: number) => formatMoney(value, locale, digits);
   // The header's price follows the live stream; the detail call's refresh still updates the rest.
-  const streamed = useLiveQuote(streamCarries(stock.market) ? stock.code : undefined);
-  const live = streamed && streamed.time >= stock.time ? streamed : stock;
+  const streamed = useLiveQuote(streamCarries(instrument.market) ? instrument.code : undefined);
+  const live = streamed && streamed.time >= instrument.time ? streamed : instrument;
   const move = moveClass(live.change);
+  const shortable = rules.data ? canShort(rules.data, instrument.market) : false;
 
   const figures: { label: string; value: string; testId?: string }[] = [
-    { label: LL.detail.open(), value: price(stock.open) },
-    { label: LL.detail.high(), value: price(stock.high) },
-    { label: LL.detail.low(), value: price(stock.low) },
-    { label: LL.detail.prevClose(), value: price(stock.prevClose) },
+    { label: LL.detail.open(), value: price(instrument.open) },
+    { label: LL.detail.high(), value: price(instrument.high) },
+    { label: LL.detail.low(), value: price(instrument.low) },
+    { label: LL.detail.prevClose(), value: price(instrument.prevClose) },
   ];
-  if (stock.limitUp !== null) figures.push({ label: LL.detail.limitUp(), value: price(stock.limitUp) });
-  if (stock.limitDown !== null) figures.push({ label: LL.detail.limitDown(), value: price(stock.limitDown) });
+  if (instrument.limitUp !== null)
+    figures.push({ label: LL.detail.limitUp(), value: price(instrument.limitUp), testId: 'detail-limit-up' });
+  if (instrument.limitDown !== null)
+    figures.push({
+      label: LL.detail.limitDown(),
+      value: price(instrument.limitDown),
+      testId: 'detail-limit-down',
+    });
+  if (kind === 'stock') {
+    figures.push(
+      { label: LL.detail.lotSize(), value: LL.detail.lotSizeValue({ n: instrument.lotSize }) },
+      { label: LL.detail.currency(), value: instrument.currency },
+      {
+        label: LL.detail.settlement(),
+        value: instrument.tPlus ? LL.detail.tPlusOne() : LL.detail.tPlusZero(),
+        testId: 'detail-settlement',
+      },
+    );
+  } else if (kind === 'futures') {
+    const f = instrument as TradeInstrument & Partial<FuturesQuote>;
+    if (f.exchange) figures.push({ label: LL.trading.exchange(), value: f.exchange });
+    if (f.multiplier)
+      figures.push({ label: LL.trading.multiplier(), value: `${f.multiplier} ${f.unit ?? ''}` });
+    if (f.tick) figures.push({ label: LL.trading.tick(), value: String(f.tick) });
+    if (f.sessions) figures.push({ label: LL.trading.sessions(), value: f.sessions.join(' ') });
+  } else if (rules.data) {
+    const multiplier =
+      rules.data.indexMultiplier.byCode[instrument.code] ?? rules.data.indexMultiplier.default;
+    figures.push({ label: LL.trading.multiplier(), value: LL.trading.perPoint({ n: multiplier }) });
+  }
   figures.push(
-    { label: LL.detail.lotSize(), value: LL.detail.lotSizeValue({ n: stock.lotSize }) },
-    { label: LL.detail.currency(), value: stock.currency },
-    {
-      label: LL.detail.settlement(),
-      value: stock.tPlus ? LL.detail.tPlusOne() : LL.detail.tPlusZero(),
-      testId: 'detail-settlement',
-    },
-    { label: LL.detail.volume(), value: formatMoney(stock.volume, locale, 0) },
-    { label: LL.detail.turnover(), value: formatMoney(stock.turnover, locale, 0) },
+    { label: LL.detail.volume(), value: formatMoney(instrument.volume, locale, 0) },
+    { label: LL.detail.turnover(), value: formatMoney(instrument.turnover, locale, 0) },
   );
 
-  const onBuy = () => {
+  const order = (direction: 'long' | 'short') => {
     if (!loggedIn) {
       showLoginPrompt();
       return;
     }
-    void navigate({ to: '/buy', search: { code: stock.code } });
+    void navigate({
+      to: ORDER_ROUTE[kind],
+      search: direction === 'short' ? { code: instrument.code, direction } : { code: instrument.code },
+    });
   };
 
   return (
     <div className="detail-screen">
       <section className="quote-header">
         <div className="quote-title">
-          <h2>{stock.name}</h2>
-          <span className="num muted">{stock.code}</span>
-          <span className={`status-tag status-${stock.status}`}>{LL.detail.status[stock.status]()}</span>
+          <h2>{instrument.name}</h2>
+          <span className="num muted">{instrument.code}</span>
+          <span className={`status-tag status-${instrument.status}`}>
+            {LL.detail.status[instrument.status]()}
+          </span>
+          <WatchToggle code={instrument.code} market={instrument.market} compact />
         </div>
         <div className={`quote-price-line ${move}`}>
           <span className="num detail-price" data-testid="detail-price" data-value={String(live.price)}>
@@ -98,19 +171,57 @@ function StockDetailView({ stock, staleError }: { stock: StockDetail; staleError
         {staleError && <p className="inline-error">{staleError}</p>}
       </section>
 
-      <KlineChart code={stock.code} market={stock.market} timeZone={MARKET_TIME_ZONE[stock.market]} />
+      {book && <BookView book={book} prevClose={instrument.prevClose} digits={digits} />}
 
-      <div className="action-bar">
+      <KlineChart
+        code={instrument.code}
+        market={instrument.market}
+        timeZone={MARKET_TIME_ZONE[instrument.market]}
+      />
+
+      <div className="action-bar two">
+        {shortable && (
+          <button
+            type="button"
+            className="button primary block sell"
+            data-testid="short-button"
+            disabled={instrument.status === 'suspended'}
+            onClick={() => order('short')}
+          >
+            {LL.trading.openShort()}
+          </button>
+        )}
         <button
           type="button"
           className="button primary block buy"
           data-testid="buy-button"
-          disabled={stock.status === 'suspended'}
-          onClick={onBuy}
+          disabled={instrument.status === 'suspended'}
+          onClick={() => order('long')}
         >
-          {LL.detail.buy()}
+          {shortable ? LL.trading.openLong() : LL.detail.buy()}
         </button>
       </div>
     </div>
+  );
+}
+
+/** The simulated 5-level order book: asks above (5 to 1), bids below (1 to 5). */
+function BookView({ book, prevClose, digits }: { book: OrderBook; prevClose: number; digits: number }) {
+  const { LL, locale } = useI18nContext();
+  if (book.asks.length === 0 && book.bids.length === 0) return null;
+  const level = (side: 'ask' | 'bid', [p, shares]: [number, number], i: number) => (
+    <tr key={`${side}${i}`} className={side}>
+      <th scope="row">{side === 'ask' ? LL.trading.ask({ n: i + 1 }) : LL.trading.bid({ n: i + 1 })}</th>
+      <td className={`num ${moveClass(p - prevClose)}`}>{formatMoney(p, locale, digits)}</td>
+      <td className="num">{formatMoney(shares, locale, 0)}</td>
+    </tr>
+  );
+  return (
+    <table className="order-book" data-testid="order-book" aria-label={LL.trading.book()}>
+      <tbody>
+        {book.asks.map((l, i) => level('ask', l, i)).reverse()}
+        {book.bids.map((l, i) => level('bid', l, i))}
+      </tbody>
+    </table>
   );
 }

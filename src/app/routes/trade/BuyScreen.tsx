@@ -1,118 +1,246 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
-import type { StockDetail } from '../../../shared/api/types';
+import type { Direction } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
-import { roundHalfUp } from '../../../shared/money';
+import type { FeeItem } from '../../../shared/fees';
+import { canShort, orderBreakdown, unitsPerLot, type TradingRules } from '../../../shared/trading-rules';
 import { checkLots } from '../../../shared/validation';
 import { call, toApiError } from '../../api/client';
 import { newRequestId } from '../../api/request-id';
 import { useCall } from '../../api/use-call';
 import { FormField } from '../../components/FormField';
 import { moveClass, PctText } from '../../components/PriceText';
+import { Sheet } from '../../components/Sheet';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
-import { PRICE_REFRESH_MS, priceDigits } from '../market/market-info';
-import { DEFAULT_LEVERAGE, MAX_LOTS_PER_ORDER } from './trade-rules';
+import { priceDigits } from '../market/market-info';
+import { checkStops, parsePrice } from './trade-rules';
+import { useInstrument, useTradingRules, type InstrumentKind, type TradeInstrument } from './trading-data';
+import './trade.css';
 
-const route = getRouteApi('/buy');
+type OrderType = 'market' | 'limit';
 
-/** /buy?code=: how many lots, what it costs, and the market order. */
-export function BuyScreen() {
-  const { LL } = useI18nContext();
-  const { code } = route.useSearch();
-  const stock = useCall('GET /api/stock/getSingleStock.do', code ? { code } : null, {
-    refreshMs: PRICE_REFRESH_MS,
-  });
-  if (!code) return <ErrorState error={new Error(LL.detail.missingCode())} />;
-  if (stock.loading) return <Loading />;
-  if (!stock.data) return stock.error ? <ErrorState error={stock.error} onRetry={stock.reload} /> : null;
-  return <BuyForm stock={stock.data} />;
+interface BuyProps {
+  kind: InstrumentKind;
+  /** /twoBuy (margin trading): the first leverage above 1 is chosen to start with. */
+  marginTrading?: boolean;
 }
 
-function BuyForm({ stock }: { stock: StockDetail }) {
+/** The order of a screen's search: `?code=` and, from a detail's sell button, `direction=short`. */
+function useOrderSearch(): { code: string; direction?: Direction } {
+  const search = useSearch({ strict: false }) as { code?: string; direction?: string };
+  return {
+    code: typeof search.code === 'string' ? search.code.trim() : '',
+    ...(search.direction === 'short' ? { direction: 'short' as const } : {}),
+  };
+}
+
+/** /buy, /TradingBuy, /buyStocks: a stock order (buy.do). */
+export function BuyScreen() {
+  return <OrderScreen kind="stock" />;
+}
+/** /twoBuy: margin trading, a stock order starting on borrowed funds. */
+export function MarginBuyScreen() {
+  return <OrderScreen kind="stock" marginTrading />;
+}
+/** /indexBuy: an index order in contracts, long or short (buyIndex.do). */
+export function IndexBuyScreen() {
+  return <OrderScreen kind="index" />;
+}
+/** /futuresBuy: a futures order in contracts, long or short (buyFutures.do). */
+export function FuturesBuyScreen() {
+  return <OrderScreen kind="futures" />;
+}
+
+function OrderScreen({ kind, marginTrading = false }: BuyProps) {
+  const { LL } = useI18nContext();
+  const { code, direction } = useOrderSearch();
+  const instrument = useInstrument(kind, code || null);
+  const rules = useTradingRules();
+  const user = useCall('GET /user/getUserInfo.do', {});
+
+  if (!code) return <ErrorState error={new Error(LL.detail.missingCode())} />;
+  const failed = instrument.error ?? rules.error ?? user.error;
+  if (!instrument.data || !rules.data || !user.data) {
+    if (failed) {
+      const retry = () => {
+        instrument.reload();
+        rules.reload();
+        user.reload();
+      };
+      return <ErrorState error={failed} onRetry={retry} />;
+    }
+    return <Loading />;
+  }
+  const account = user.data.accounts.find(
+    (a) => a.type === rules.data!.tradingAccount[instrument.data!.market],
+  );
+  return (
+    <OrderForm
+      key={instrument.data.code}
+      kind={kind}
+      instrument={instrument.data}
+      rules={rules.data}
+      available={account?.available ?? 0}
+      initialDirection={direction ?? 'long'}
+      marginTrading={marginTrading}
+      onPlaced={user.reload}
+    />
+  );
+}
+
+interface OrderFormProps {
+  kind: InstrumentKind;
+  instrument: TradeInstrument;
+  rules: TradingRules;
+  available: number;
+  initialDirection: Direction;
+  marginTrading: boolean;
+  onPlaced: () => void;
+}
+
+function OrderForm({ kind, instrument, rules, available, initialDirection, marginTrading }: OrderFormProps) {
   const { LL, locale } = useI18nContext();
   const navigate = useNavigate();
+  const market = instrument.market;
+  const leverages = rules.leverage[market];
+  const maxLots = rules.maxLots[market];
+  const shortAllowed = canShort(rules, market);
+  const [direction, setDirection] = useState<Direction>(shortAllowed ? initialDirection : 'long');
+  const [orderType, setOrderType] = useState<OrderType>('market');
   const [lotsText, setLotsText] = useState('1');
+  const [leverage, setLeverage] = useState(
+    (marginTrading ? leverages.find((n) => n > 1) : undefined) ?? leverages[0] ?? 1,
+  );
+  const [triggerText, setTriggerText] = useState('');
+  const [stopProfitText, setStopProfitText] = useState('');
+  const [stopLossText, setStopLossText] = useState('');
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  // API.md idempotency: one id per order attempt. It is kept after a network failure, so pressing
-  // confirm again cannot place the order twice, and renewed once the station has answered.
-  const requestId = useRef(newRequestId());
+  const [confirming, setConfirming] = useState(false);
+  const digits = priceDigits(market, instrument.price);
+  const money = (value: number) => formatMoney(value, locale);
+  const price = (value: number) => formatMoney(value, locale, digits);
 
-  const lotsKey = checkLots(lotsText.trim(), MAX_LOTS_PER_ORDER);
+  const lotsKey = checkLots(lotsText.trim(), maxLots);
   const lots = lotsKey === null ? Number(lotsText) : 0;
-  const shares = lots * stock.lotSize;
-  const leverage = DEFAULT_LEVERAGE;
-  const estimate = roundHalfUp((stock.price * shares) / leverage, 2);
-  const digits = priceDigits(stock.market, stock.price);
+  const trigger = parsePrice(triggerText);
+  const triggerError =
+    orderType !== 'limit'
+      ? null
+      : trigger === null
+        ? LL.trading.triggerRequired()
+        : (instrument.limitUp !== null && trigger > instrument.limitUp) ||
+            (instrument.limitDown !== null && trigger < instrument.limitDown)
+          ? LL.trading.triggerOutsideLimits({
+              down: price(instrument.limitDown ?? 0),
+              up: price(instrument.limitUp ?? 0),
+            })
+          : null;
+  const fillPrice = orderType === 'limit' && trigger !== null ? trigger : instrument.price;
+  const stopProfit = parsePrice(stopProfitText);
+  const stopLoss = parsePrice(stopLossText);
+  const stopsError = checkStops(direction, fillPrice, {
+    stopProfit,
+    stopLoss,
+    stopProfitText,
+    stopLossText,
+  });
+  const stopsMessage =
+    stopsError === 'invalid'
+      ? LL.validation.invalid()
+      : stopsError === 'side'
+        ? direction === 'long'
+          ? LL.errors.STOPS_LONG()
+          : LL.errors.STOPS_SHORT()
+        : null;
+  const units = unitsPerLot(rules, market, instrument.code, instrument);
+  const breakdown = orderBreakdown(
+    { market, direction, lots: Math.max(lots, 0), unitsPerLot: units, price: fillPrice, leverage, available },
+    rules,
+  );
+  const formValid = lotsKey === null && triggerError === null && stopsMessage === null;
 
-  const step = (delta: number) => {
-    const current = Number.isInteger(Number(lotsText)) ? Number(lotsText) : 1;
-    const next = Math.min(MAX_LOTS_PER_ORDER, Math.max(1, current + delta));
-    setLotsText(String(next));
-    setTouched(true);
-    setSubmitError(null);
-  };
-
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (lotsKey !== null) return;
-    setBusy(true);
-    setSubmitError(null);
-    try {
-      await call('POST /user/buy.do', {
-        code: stock.code,
-        lots,
-        leverage,
-        requestId: requestId.current,
-      });
-      requestId.current = newRequestId();
-      showAlert(LL.buy.success(), 'success');
-      await navigate({ to: '/warehouse' });
-    } catch (error) {
-      const apiError = toApiError(error);
-      if (!apiError.isNetwork) requestId.current = newRequestId();
-      const message = apiError.fields?.lots ?? apiError.message;
-      setSubmitError(message);
-      showAlert(message, 'error');
-    } finally {
-      setBusy(false);
-    }
+    if (formValid) setConfirming(true);
   };
 
   return (
-    <form className="buy-form" onSubmit={onSubmit} noValidate>
+    <form className="buy-form" onSubmit={onSubmit} noValidate data-testid="order-form">
       <section className="buy-instrument">
         <div>
-          <h2>{stock.name}</h2>
-          <span className="num muted">{stock.code}</span>
+          <h2>{instrument.name}</h2>
+          <span className="num muted">{instrument.code}</span>
         </div>
-        <div className={`buy-price ${moveClass(stock.change)}`}>
+        <div className={`buy-price ${moveClass(instrument.change)}`}>
           <span className="label">{LL.buy.price()}</span>
-          <span className="num big" data-testid="buy-price" data-value={String(stock.price)}>
-            {formatMoney(stock.price, locale, digits)}
+          <span className="num big" data-testid="buy-price" data-value={String(instrument.price)}>
+            {price(instrument.price)}
           </span>
-          <PctText fraction={stock.changePct} />
+          <PctText fraction={instrument.changePct} />
         </div>
       </section>
+      {(instrument.limitUp !== null || instrument.limitDown !== null) && (
+        <p className="muted small limits-line">
+          {LL.detail.limitUp()} {instrument.limitUp === null ? '--' : price(instrument.limitUp)} ·{' '}
+          {LL.detail.limitDown()} {instrument.limitDown === null ? '--' : price(instrument.limitDown)}
+        </p>
+      )}
+
+      {shortAllowed && (
+        <Choice
+          label={LL.trading.direction()}
+          testId="direction"
+          value={direction}
+          options={[
+            { key: 'long', label: LL.trading.long() },
+            { key: 'short', label: LL.trading.short() },
+          ]}
+          onChange={setDirection}
+        />
+      )}
+      <Choice
+        label={LL.trading.orderType()}
+        testId="order-type"
+        value={orderType}
+        options={[
+          { key: 'market', label: LL.trading.marketOrder() },
+          { key: 'limit', label: LL.trading.limitOrder() },
+        ]}
+        onChange={setOrderType}
+      />
+      {orderType === 'limit' && (
+        <FormField
+          label={LL.trading.triggerPrice()}
+          name="triggerPrice"
+          inputMode="decimal"
+          autoComplete="off"
+          value={triggerText}
+          error={touched ? triggerError : null}
+          hint={LL.trading.triggerHint()}
+          onChange={(e) => setTriggerText(e.target.value)}
+        />
+      )}
 
       <FormField
-        label={LL.buy.lots()}
+        label={kind === 'stock' ? LL.buy.lots() : LL.trading.contracts()}
         name="lots"
         type="text"
         inputMode="numeric"
         autoComplete="off"
-        maxLength={4}
+        maxLength={5}
         value={lotsText}
         error={touched && lotsKey ? LL.validation[lotsKey]() : null}
-        hint={LL.buy.lotsHint({ lotSize: stock.lotSize, max: MAX_LOTS_PER_ORDER })}
+        hint={
+          kind === 'stock'
+            ? LL.buy.lotsHint({ lotSize: units, max: maxLots })
+            : LL.trading.contractsHint({ multiplier: units, max: maxLots })
+        }
         onChange={(event) => {
           setLotsText(event.target.value);
           setTouched(true);
-          setSubmitError(null);
         }}
         addon={
           <span className="stepper">
@@ -120,7 +248,7 @@ function BuyForm({ stock }: { stock: StockDetail }) {
               type="button"
               className="icon-button"
               aria-label={LL.buy.decrease()}
-              onClick={() => step(-1)}
+              onClick={() => setLotsText(String(Math.max(1, (Number(lotsText) || 1) - 1)))}
             >
               −
             </button>
@@ -128,7 +256,7 @@ function BuyForm({ stock }: { stock: StockDetail }) {
               type="button"
               className="icon-button"
               aria-label={LL.buy.increase()}
-              onClick={() => step(1)}
+              onClick={() => setLotsText(String(Math.min(maxLots, (Number(lotsText) || 0) + 1)))}
             >
               +
             </button>
@@ -136,37 +264,306 @@ function BuyForm({ stock }: { stock: StockDetail }) {
         }
       />
 
+      <Choice
+        label={LL.buy.leverage()}
+        testId="leverage"
+        value={String(leverage)}
+        options={leverages.map((n) => ({ key: String(n), label: LL.buy.leverageValue({ n }) }))}
+        onChange={(key) => setLeverage(Number(key))}
+      />
+
+      <div className="stops-row">
+        <FormField
+          label={LL.trading.stopProfit()}
+          name="stopProfit"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={LL.trading.optional()}
+          value={stopProfitText}
+          onChange={(e) => setStopProfitText(e.target.value)}
+        />
+        <FormField
+          label={LL.trading.stopLoss()}
+          name="stopLoss"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={LL.trading.optional()}
+          value={stopLossText}
+          onChange={(e) => setStopLossText(e.target.value)}
+        />
+      </div>
+      {stopsMessage && (
+        <p className="field-error" data-testid="error-stops">
+          {stopsMessage}
+        </p>
+      )}
+
       <dl className="order-summary">
         <div>
           <dt>{LL.buy.shares()}</dt>
           <dd className="num" data-testid="buy-shares">
-            {formatMoney(shares, locale, 0)}
+            {formatMoney(breakdown.shares, locale, 0)}
           </dd>
         </div>
         <div>
-          <dt>{LL.buy.leverage()}</dt>
-          <dd className="num">{LL.buy.leverageValue({ n: leverage })}</dd>
+          <dt>{LL.trading.margin()}</dt>
+          <dd className="num">
+            {instrument.currency} {money(breakdown.margin)}
+          </dd>
         </div>
-        <div className="total">
-          <dt>{LL.buy.estimate()}</dt>
-          <dd className="num" data-testid="buy-estimate" data-value={String(estimate)}>
-            {stock.currency} {formatMoney(estimate, locale)}
+        <div>
+          <dt>{LL.trading.available()}</dt>
+          <dd className="num" data-testid="buy-available">
+            {instrument.currency} {money(available)}
           </dd>
         </div>
       </dl>
-      <p className="muted small">{LL.buy.feesNote()}</p>
-
-      {submitError && (
-        <p className="form-error" role="alert" data-testid="buy-error">
-          {submitError}
-        </p>
-      )}
 
       <div className="action-bar">
-        <button type="submit" className="button primary block buy" disabled={busy} data-testid="buy-confirm">
-          {busy ? LL.common.submitting() : LL.buy.confirm()}
+        <button
+          type="submit"
+          className={`button primary block ${direction === 'short' ? 'sell' : 'buy'}`}
+          data-testid="buy-confirm"
+        >
+          {direction === 'short' ? LL.trading.openShort() : LL.buy.confirm()}
         </button>
       </div>
+
+      {confirming && (
+        <ConfirmSheet
+          kind={kind}
+          instrument={instrument}
+          direction={direction}
+          orderType={orderType}
+          lots={lots}
+          leverage={leverage}
+          trigger={trigger}
+          stopProfit={stopProfit}
+          stopLoss={stopLoss}
+          breakdown={breakdown}
+          available={available}
+          digits={digits}
+          onClose={() => setConfirming(false)}
+          onDone={(to) => {
+            setConfirming(false);
+            void navigate({ to: '/warehouse', search: to === 'orders' ? { tab: 'orders' } : {} });
+          }}
+        />
+      )}
     </form>
+  );
+}
+
+function Choice<K extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: K;
+  options: readonly { key: K; label: string }[];
+  onChange: (key: K) => void;
+  testId: string;
+}) {
+  return (
+    <div className="field choice-field">
+      <span className="choice-label">{label}</span>
+      <div className="chips" role="radiogroup" aria-label={label} data-testid={testId}>
+        {options.map((option) => (
+          <button
+            key={option.key}
+            type="button"
+            role="radio"
+            aria-checked={option.key === value}
+            className={option.key === value ? 'chip selected' : 'chip'}
+            data-testid={`${testId}-${option.key}`}
+            onClick={() => onChange(option.key)}
+          >
+            {option.label}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+interface ConfirmProps {
+  kind: InstrumentKind;
+  instrument: TradeInstrument;
+  direction: Direction;
+  orderType: OrderType;
+  lots: number;
+  leverage: number;
+  trigger: number | null;
+  stopProfit: number | null;
+  stopLoss: number | null;
+  breakdown: ReturnType<typeof orderBreakdown>;
+  available: number;
+  digits: number;
+  onClose: () => void;
+  onDone: (list: 'positions' | 'orders') => void;
+}
+
+const BUY_CALL = {
+  stock: 'POST /user/buy.do',
+  index: 'POST /user/buyIndex.do',
+  futures: 'POST /user/buyFutures.do',
+} as const;
+
+/** The full breakdown before the order goes (DOMAIN.md), and the order itself, once per requestId. */
+function ConfirmSheet(props: ConfirmProps) {
+  const { LL, locale } = useI18nContext();
+  const { instrument, breakdown, direction, orderType } = props;
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // One id per confirmation: a retry after a network failure repeats it, so the order cannot go twice.
+  const requestId = useRef(newRequestId());
+  const cur = instrument.currency;
+  const money = (value: number) => `${cur} ${formatMoney(value, locale)}`;
+  const price = (value: number) => formatMoney(value, locale, props.digits);
+  const minor = (value: number) => money(value / 100);
+
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    const stops = {
+      ...(props.stopProfit !== null ? { stopProfit: props.stopProfit } : {}),
+      ...(props.stopLoss !== null ? { stopLoss: props.stopLoss } : {}),
+    };
+    const common = {
+      code: instrument.code,
+      lots: props.lots,
+      leverage: props.leverage,
+      requestId: requestId.current,
+      ...stops,
+    };
+    try {
+      if (orderType === 'limit' && props.trigger !== null) {
+        await call('POST /user/addOrder.do', {
+          ...common,
+          triggerPrice: props.trigger,
+          ...(direction === 'short' ? { direction } : {}),
+        });
+        showAlert(LL.trading.orderPlaced(), 'success');
+        props.onDone('orders');
+      } else {
+        await call(BUY_CALL[props.kind], { ...common, direction });
+        showAlert(LL.buy.success(), 'success');
+        props.onDone('positions');
+      }
+    } catch (failure) {
+      const apiError = toApiError(failure);
+      // The station answered: this attempt is over, a new confirmation is a new order.
+      if (!apiError.isNetwork) requestId.current = newRequestId();
+      const fieldMessage = apiError.fields ? Object.values(apiError.fields)[0] : undefined;
+      const message =
+        apiError.code === 'VALIDATION' && fieldMessage && apiError.message === LL.errors.VALIDATION()
+          ? fieldMessage
+          : apiError.message;
+      setError(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const rows: { label: string; value: string; testId: string; strong?: boolean }[] = [
+    {
+      label: LL.trading.direction(),
+      value: direction === 'long' ? LL.trading.long() : LL.trading.short(),
+      testId: 'bd-direction',
+    },
+    {
+      label: LL.trading.orderType(),
+      value:
+        orderType === 'limit' && props.trigger !== null
+          ? `${LL.trading.limitOrder()} @ ${price(props.trigger)}`
+          : LL.trading.marketOrder(),
+      testId: 'bd-type',
+    },
+    {
+      label: LL.trading.quantity(),
+      value: LL.trading.quantityValue({ lots: props.lots, shares: breakdown.shares }),
+      testId: 'bd-quantity',
+    },
+    { label: LL.buy.leverage(), value: LL.buy.leverageValue({ n: props.leverage }), testId: 'bd-leverage' },
+    { label: LL.trading.value(), value: money(breakdown.value), testId: 'bd-value' },
+    { label: LL.trading.margin(), value: money(breakdown.margin), testId: 'bd-margin', strong: true },
+  ];
+  for (const [item, amount] of Object.entries(breakdown.fees) as [FeeItem, number][]) {
+    rows.push({ label: LL.trading.fee[item](), value: minor(amount), testId: `bd-fee-${item}` });
+  }
+  rows.push(
+    { label: LL.trading.feeTotal(), value: money(breakdown.feeTotal), testId: 'bd-fees' },
+    { label: LL.trading.cost(), value: money(breakdown.cost), testId: 'bd-cost', strong: true },
+    { label: LL.trading.borrowed(), value: money(breakdown.borrowed), testId: 'bd-borrowed' },
+    {
+      label: LL.trading.liquidationPrice(),
+      value: breakdown.liquidationPrice === null ? LL.trading.none() : price(breakdown.liquidationPrice),
+      testId: 'bd-liquidation',
+    },
+  );
+  if (breakdown.deferredFeePerDay > 0) {
+    rows.push({
+      label: LL.trading.deferredFeePerDay(),
+      value: money(breakdown.deferredFeePerDay),
+      testId: 'bd-deferred',
+    });
+  }
+  if (props.stopProfit !== null)
+    rows.push({ label: LL.trading.stopProfit(), value: price(props.stopProfit), testId: 'bd-stop-profit' });
+  if (props.stopLoss !== null)
+    rows.push({ label: LL.trading.stopLoss(), value: price(props.stopLoss), testId: 'bd-stop-loss' });
+  rows.push(
+    { label: LL.trading.available(), value: money(props.available), testId: 'bd-available' },
+    {
+      label: LL.trading.availableAfter(),
+      value: money(breakdown.availableAfter),
+      testId: 'bd-available-after',
+    },
+  );
+
+  return (
+    <Sheet open title={LL.trading.confirmTitle()} onClose={props.onClose} testId="order-confirm-sheet">
+      <p className="sheet-text">
+        {instrument.name} <span className="num muted">{instrument.code}</span>
+      </p>
+      <dl className="breakdown" data-testid="order-breakdown">
+        {rows.map((row) => (
+          <div key={row.testId} className={row.strong ? 'strong' : undefined}>
+            <dt>{row.label}</dt>
+            <dd className="num" data-testid={row.testId}>
+              {row.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {orderType === 'limit' && <p className="muted small">{LL.trading.limitNote()}</p>}
+      {breakdown.insufficient && (
+        <p className="inline-error" data-testid="bd-insufficient">
+          {LL.errors.INSUFFICIENT_FUNDS()}
+        </p>
+      )}
+      {error && (
+        <p className="form-error" role="alert" data-testid="buy-error">
+          {error}
+        </p>
+      )}
+      <div className="button-row">
+        <button type="button" className="button secondary" onClick={props.onClose}>
+          {LL.common.cancel()}
+        </button>
+        <button
+          type="button"
+          className={`button primary ${direction === 'short' ? 'sell' : 'buy'}`}
+          data-testid="order-submit"
+          disabled={busy}
+          onClick={() => void confirm()}
+        >
+          {busy ? LL.common.submitting() : LL.trading.confirmOrder()}
+        </button>
+      </div>
+    </Sheet>
   );
 }

@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
-import type { Position } from '../../../shared/api/types';
+import type { Order, Position } from '../../../shared/api/types';
 import { formatDateTime, formatMoney } from '../../../shared/format';
 import { call, toApiError } from '../../api/client';
+import { streamCarries, useLiveQuote } from '../../api/live-quotes';
 import { newRequestId } from '../../api/request-id';
 import { useCall } from '../../api/use-call';
 import { PctText, PriceText } from '../../components/PriceText';
@@ -12,93 +13,226 @@ import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { Tabs } from '../../components/Tabs';
 import { showAlert } from '../../state/alert';
 import { PRICE_REFRESH_MS, priceDigits } from '../market/market-info';
+import { PullToRefresh } from '../market/PullToRefresh';
+import './trade.css';
 
-const route = getRouteApi('/warehouse');
+export type PositionsTab = 'open' | 'orders' | 'closed';
+/** Which instruments a list shows: stocks (/holdorderlist, /sellorderlist), or indexes and futures (…2). */
+export type PositionGroup = 'all' | 'stocks' | 'contracts';
 
-type PositionState = 'open' | 'closed';
 /** API.md "Paging": at most 100 per page. */
 const PAGE_SIZE = 100;
 
-/** /warehouse: open and closed positions; an open one can be sold after a confirmation. */
+function inGroup(market: Position['market'], group: PositionGroup): boolean {
+  if (group === 'all') return true;
+  const contract = market === 'index' || market === 'futures';
+  return group === 'contracts' ? contract : !contract;
+}
+
+/** /warehouse: open positions, limit orders and closed positions, as tabs (`?tab=`). */
 export function PositionsScreen() {
   const { LL } = useI18nContext();
-  const { state = 'open' } = route.useSearch();
+  const search = useSearch({ strict: false }) as { tab?: string; state?: string };
   const navigate = useNavigate();
+  const tab: PositionsTab =
+    search.tab === 'orders'
+      ? 'orders'
+      : search.tab === 'closed' || search.state === 'closed'
+        ? 'closed'
+        : 'open';
+  const tabs: readonly { key: PositionsTab; label: string; testId: string }[] = [
+    { key: 'open', label: LL.positions.tabOpen(), testId: 'positions-tab-open' },
+    { key: 'orders', label: LL.trading.tabOrders(), testId: 'positions-tab-orders' },
+    { key: 'closed', label: LL.positions.tabClosed(), testId: 'positions-tab-closed' },
+  ];
+  return (
+    <div className="positions-screen">
+      <Tabs
+        items={tabs}
+        value={tab}
+        label={LL.titles.warehouse()}
+        onChange={(next) =>
+          void navigate({ to: '/warehouse', search: next === 'open' ? {} : { tab: next }, replace: true })
+        }
+      />
+      {tab === 'orders' ? <OrderList /> : <PositionList state={tab} group="all" />}
+    </div>
+  );
+}
+
+/** /holdorderlist: open stock positions. */
+export function HoldStocksScreen() {
+  return <PositionList state="open" group="stocks" />;
+}
+/** /holdorderlist2: open index and futures positions. */
+export function HoldContractsScreen() {
+  return <PositionList state="open" group="contracts" />;
+}
+/** /sellorderlist: closed stock positions. */
+export function ClosedStocksScreen() {
+  return <PositionList state="closed" group="stocks" />;
+}
+/** /sellorderlist2: closed index and futures positions. */
+export function ClosedContractsScreen() {
+  return <PositionList state="closed" group="contracts" />;
+}
+
+export function PositionList({ state, group }: { state: 'open' | 'closed'; group: PositionGroup }) {
+  const { LL } = useI18nContext();
   const positions = useCall(
     'GET /user/position/list.do',
     { state, pageNum: 1, pageSize: PAGE_SIZE },
     state === 'open' ? { refreshMs: PRICE_REFRESH_MS } : {},
   );
-  const [selling, setSelling] = useState<Position | null>(null);
-
-  const tabs: readonly { key: PositionState; label: string; testId: string }[] = [
-    { key: 'open', label: LL.positions.tabOpen(), testId: 'positions-tab-open' },
-    { key: 'closed', label: LL.positions.tabClosed(), testId: 'positions-tab-closed' },
-  ];
-
   let body;
   if (positions.loading) body = <Loading />;
   else if (!positions.data)
     body = positions.error ? <ErrorState error={positions.error} onRetry={positions.reload} /> : null;
-  else if (positions.data.list.length === 0)
-    body = <Empty text={state === 'open' ? LL.positions.empty() : LL.positions.emptyClosed()} />;
-  else
-    body = (
-      <ul className="position-list" data-testid={`positions-${state}`}>
-        {positions.data.list.map((position) => (
-          <li key={position.id}>
-            <PositionRow
-              position={position}
-              onSell={state === 'open' ? () => setSelling(position) : undefined}
-            />
-          </li>
-        ))}
-      </ul>
-    );
-
+  else {
+    const list = positions.data.list.filter((p) => inGroup(p.market, group));
+    body =
+      list.length === 0 ? (
+        <Empty text={state === 'open' ? LL.positions.empty() : LL.positions.emptyClosed()} />
+      ) : (
+        <ul className="position-list" data-testid={`positions-${state}`}>
+          {list.map((position) => (
+            <li key={position.id}>
+              {state === 'open' ? (
+                <OpenPositionRow position={position} />
+              ) : (
+                <ClosedPositionRow position={position} />
+              )}
+            </li>
+          ))}
+        </ul>
+      );
+  }
   return (
-    <div className="positions-screen">
-      <Tabs
-        items={tabs}
-        value={state}
-        label={LL.titles.warehouse()}
-        onChange={(next) =>
-          void navigate({ to: '/warehouse', search: next === 'closed' ? { state: next } : {}, replace: true })
-        }
-      />
+    <PullToRefresh onRefresh={positions.reload}>
       {body}
       {positions.data && positions.error && <p className="inline-error">{positions.error.message}</p>}
-      {selling && (
-        <SellSheet
-          position={selling}
-          onClose={() => setSelling(null)}
-          onSold={() => {
-            setSelling(null);
-            positions.reload();
-          }}
-        />
-      )}
-    </div>
+    </PullToRefresh>
   );
 }
 
-function PositionRow({ position, onSell }: { position: Position; onSell?: () => void }) {
-  const { LL, locale } = useI18nContext();
-  const digits = priceDigits(position.market, position.openPrice);
-  const price = (value: number) => formatMoney(value, locale, digits);
-  const closed = position.closedAt !== null;
-  const sellableLater = !closed && position.sellableFrom > Date.now();
-  const reason = position.closeReason;
+/** A position's pnl and yield at a live price: the station's figures moved by the price change since. */
+export function livePnl(position: Position, price: number): { pnl: number; yield: number } {
+  const sign = position.direction === 'long' ? 1 : -1;
+  const pnl =
+    Math.round((position.pnl + sign * (price - position.currentPrice) * position.shares) * 100) / 100;
+  return { pnl, yield: position.margin > 0 ? pnl / position.margin : 0 };
+}
 
+/** The live price of an open position: the stream's once it ticks, else the list's (0 before it loads). */
+export function useLivePrice(position: Position | null | undefined): number {
+  const streamed = position && position.closedAt === null && streamCarries(position.market);
+  const live = useLiveQuote(streamed ? position.code : undefined);
+  return live ? live.price : (position?.currentPrice ?? 0);
+}
+
+function OpenPositionRow({ position }: { position: Position }) {
+  const { LL, locale } = useI18nContext();
+  const price = useLivePrice(position);
+  const { pnl, yield: yieldFraction } = livePnl(position, price);
+  const digits = priceDigits(position.market, position.openPrice);
+  const fmt = (value: number) => formatMoney(value, locale, digits);
   return (
     <article className="position-row" data-testid="position-row" data-position-id={String(position.id)}>
       <header>
         <div>
           <h3>{position.name}</h3>
           <span className="num muted">{position.code}</span>
-          {position.leverage > 1 && (
-            <span className="tag">
-              {LL.positions.leverage()} {position.leverage}×
+          <span className={`tag ${position.direction}`}>
+            {position.direction === 'long' ? LL.trading.long() : LL.trading.short()} {position.leverage}×
+          </span>
+        </div>
+        <div className="position-pnl">
+          <PriceText value={pnl} signed testId="position-pnl" />
+          <PctText fraction={yieldFraction} />
+        </div>
+      </header>
+      <dl className="figures">
+        <div>
+          <dt>{LL.positions.lots()}</dt>
+          <dd className="num" data-testid="position-lots">
+            {position.lots}
+          </dd>
+        </div>
+        <div>
+          <dt>{LL.positions.openPrice()}</dt>
+          <dd className="num">{fmt(position.openPrice)}</dd>
+        </div>
+        <div>
+          <dt>{LL.positions.currentPrice()}</dt>
+          <dd className="num" data-testid="position-current-price">
+            {fmt(price)}
+          </dd>
+        </div>
+        <div>
+          <dt>{LL.trading.margin()}</dt>
+          <dd className="num">{formatMoney(position.margin, locale)}</dd>
+        </div>
+        <div>
+          <dt>{LL.trading.liquidationPrice()}</dt>
+          <dd className="num" data-testid="position-liquidation">
+            {position.liquidationPrice === null ? LL.trading.none() : fmt(position.liquidationPrice)}
+          </dd>
+        </div>
+        <div>
+          <dt>{LL.trading.stops()}</dt>
+          <dd className="num">
+            {position.stopProfit === null ? '--' : fmt(position.stopProfit)} /{' '}
+            {position.stopLoss === null ? '--' : fmt(position.stopLoss)}
+          </dd>
+        </div>
+      </dl>
+      <footer>
+        {position.sellableFrom > Date.now() && (
+          <span className="muted small">
+            {LL.positions.sellableFrom({ time: formatDateTime(position.sellableFrom) })}
+          </span>
+        )}
+        <Link
+          to="/detail"
+          search={{ id: String(position.id) }}
+          className="button small secondary"
+          data-testid="position-detail"
+        >
+          {LL.trading.details()}
+        </Link>
+        <Link
+          to="/sellStocks"
+          search={{ id: String(position.id) }}
+          className="button small sell"
+          data-testid="sell-button"
+        >
+          {LL.trading.close()}
+        </Link>
+      </footer>
+    </article>
+  );
+}
+
+function ClosedPositionRow({ position }: { position: Position }) {
+  const { LL, locale } = useI18nContext();
+  const digits = priceDigits(position.market, position.openPrice);
+  const fmt = (value: number) => formatMoney(value, locale, digits);
+  const reason = position.closeReason;
+  return (
+    <Link
+      to="/detail"
+      search={{ id: String(position.id) }}
+      className="position-row plain-link"
+      data-testid="position-row"
+      data-position-id={String(position.id)}
+    >
+      <header>
+        <div>
+          <h3>{position.name}</h3>
+          <span className="num muted">{position.code}</span>
+          {reason && (
+            <span className="tag" data-testid="close-reason">
+              {LL.positions.closeReason[reason]()}
             </span>
           )}
         </div>
@@ -109,63 +243,116 @@ function PositionRow({ position, onSell }: { position: Position; onSell?: () => 
       </header>
       <dl className="figures">
         <div>
-          <dt>{LL.positions.shares()}</dt>
-          <dd className="num" data-testid="position-shares" data-value={String(position.shares)}>
-            {formatMoney(position.shares, locale, 0)}
-          </dd>
+          <dt>{LL.positions.lots()}</dt>
+          <dd className="num">{position.lots}</dd>
         </div>
         <div>
           <dt>{LL.positions.openPrice()}</dt>
-          <dd className="num">{price(position.openPrice)}</dd>
+          <dd className="num">{fmt(position.openPrice)}</dd>
         </div>
-        {closed ? (
-          <div>
-            <dt>{LL.positions.closePrice()}</dt>
-            <dd className="num" data-testid="position-close-price">
-              {position.closePrice === null ? '--' : price(position.closePrice)}
-            </dd>
-          </div>
-        ) : (
-          <div>
-            <dt>{LL.positions.currentPrice()}</dt>
-            <dd className="num" data-testid="position-current-price">
-              {price(position.currentPrice)}
-            </dd>
-          </div>
-        )}
+        <div>
+          <dt>{LL.positions.closePrice()}</dt>
+          <dd className="num" data-testid="position-close-price">
+            {position.closePrice === null ? '--' : fmt(position.closePrice)}
+          </dd>
+        </div>
         <div className="wide">
-          <dt>{closed ? LL.positions.closedAt() : LL.positions.openedAt()}</dt>
-          <dd className="num">{formatDateTime(closed ? position.closedAt! : position.openedAt)}</dd>
+          <dt>{LL.positions.closedAt()}</dt>
+          <dd className="num">{position.closedAt === null ? '--' : formatDateTime(position.closedAt)}</dd>
         </div>
-        {closed && (
-          <>
-            <div>
-              <dt>{LL.positions.buyFee()}</dt>
-              <dd className="num">{formatMoney(position.buyFee, locale)}</dd>
-            </div>
-            <div>
-              <dt>{LL.positions.sellFee()}</dt>
-              <dd className="num">{formatMoney(position.sellFee, locale)}</dd>
-            </div>
-            <div>
-              <dt>{LL.positions.stampDuty()}</dt>
-              <dd className="num">{formatMoney(position.stampDuty, locale)}</dd>
-            </div>
-          </>
-        )}
       </dl>
-      {closed && reason && reason in LL.positions.closeReason && (
-        <p className="muted small">{LL.positions.closeReason[reason]()}</p>
+    </Link>
+  );
+}
+
+function OrderList() {
+  const { LL } = useI18nContext();
+  const orders = useCall(
+    'GET /user/order/list.do',
+    { pageNum: 1, pageSize: PAGE_SIZE },
+    { refreshMs: PRICE_REFRESH_MS },
+  );
+  const [revoking, setRevoking] = useState<Order | null>(null);
+  let body;
+  if (orders.loading) body = <Loading />;
+  else if (!orders.data)
+    body = orders.error ? <ErrorState error={orders.error} onRetry={orders.reload} /> : null;
+  else if (orders.data.list.length === 0) body = <Empty text={LL.trading.noOrders()} />;
+  else
+    body = (
+      <ul className="position-list" data-testid="orders-list">
+        {orders.data.list.map((order) => (
+          <li key={order.id}>
+            <OrderRow
+              order={order}
+              onRevoke={order.status === 'pending' ? () => setRevoking(order) : undefined}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <PullToRefresh onRefresh={orders.reload}>
+      {body}
+      {revoking && (
+        <RevokeSheet
+          order={revoking}
+          onClose={() => setRevoking(null)}
+          onDone={() => {
+            setRevoking(null);
+            orders.reload();
+          }}
+        />
       )}
-      {onSell && (
+    </PullToRefresh>
+  );
+}
+
+function OrderRow({ order, onRevoke }: { order: Order; onRevoke?: () => void }) {
+  const { LL, locale } = useI18nContext();
+  const fmt = (value: number) => formatMoney(value, locale, priceDigits(order.market, order.triggerPrice));
+  return (
+    <article className="position-row" data-testid="order-row" data-order-id={String(order.id)}>
+      <header>
+        <div>
+          <h3>{order.name}</h3>
+          <span className="num muted">{order.code}</span>
+          <span className={`tag ${order.direction}`}>
+            {order.direction === 'long' ? LL.trading.long() : LL.trading.short()} {order.leverage}×
+          </span>
+        </div>
+        <span className={`status-tag order-${order.status}`} data-testid="order-status">
+          {LL.trading.orderStatus[order.status]()}
+        </span>
+      </header>
+      <dl className="figures">
+        <div>
+          <dt>{LL.trading.triggerPrice()}</dt>
+          <dd className="num">{fmt(order.triggerPrice)}</dd>
+        </div>
+        <div>
+          <dt>{LL.positions.lots()}</dt>
+          <dd className="num">{order.lots}</dd>
+        </div>
+        <div>
+          <dt>{LL.trading.frozen()}</dt>
+          <dd className="num">{formatMoney(order.frozen, locale)}</dd>
+        </div>
+        <div className="wide">
+          <dt>{LL.trading.placedAt()}</dt>
+          <dd className="num">{formatDateTime(order.createdAt)}</dd>
+        </div>
+      </dl>
+      {order.rejectReason && <p className="muted small">{LL.errors.INSUFFICIENT_FUNDS()}</p>}
+      {onRevoke && (
         <footer>
-          {sellableLater && (
-            <span className="muted small">
-              {LL.positions.sellableFrom({ time: formatDateTime(position.sellableFrom) })}
-            </span>
-          )}
-          <button type="button" className="button small sell" data-testid="sell-button" onClick={onSell}>
-            {LL.positions.sell()}
+          <button
+            type="button"
+            className="button small secondary"
+            data-testid="revoke-button"
+            onClick={onRevoke}
+          >
+            {LL.trading.revoke()}
           </button>
         </footer>
       )}
@@ -173,28 +360,18 @@ function PositionRow({ position, onSell }: { position: Position; onSell?: () => 
   );
 }
 
-function SellSheet({
-  position,
-  onClose,
-  onSold,
-}: {
-  position: Position;
-  onClose: () => void;
-  onSold: () => void;
-}) {
+function RevokeSheet({ order, onClose, onDone }: { order: Order; onClose: () => void; onDone: () => void }) {
   const { LL } = useI18nContext();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // One id per sale attempt: kept across a network failure so a second press cannot sell twice.
   const requestId = useRef(newRequestId());
-
   const confirm = async () => {
     setBusy(true);
     setError(null);
     try {
-      await call('POST /user/sell.do', { positionId: position.id, requestId: requestId.current });
-      showAlert(LL.positions.sellSuccess(), 'success');
-      onSold();
+      await call('POST /user/order/cancel.do', { orderId: order.id, requestId: requestId.current });
+      showAlert(LL.trading.revoked(), 'success');
+      onDone();
     } catch (failure) {
       const apiError = toApiError(failure);
       if (!apiError.isNetwork) requestId.current = newRequestId();
@@ -203,14 +380,13 @@ function SellSheet({
       setBusy(false);
     }
   };
-
   return (
-    <Sheet open title={LL.positions.sellTitle()} onClose={onClose} testId="sell-sheet">
+    <Sheet open title={LL.trading.revokeTitle()} onClose={onClose} testId="revoke-sheet">
       <p className="sheet-text">
-        {LL.positions.sellText({ name: position.name, code: position.code, shares: position.shares })}
+        {LL.trading.revokeText({ name: order.name, code: order.code, lots: order.lots })}
       </p>
       {error && (
-        <p className="form-error" role="alert" data-testid="sell-error">
+        <p className="form-error" role="alert">
           {error}
         </p>
       )}
@@ -221,11 +397,11 @@ function SellSheet({
         <button
           type="button"
           className="button primary"
-          data-testid="sell-confirm"
+          data-testid="revoke-confirm"
           disabled={busy}
           onClick={() => void confirm()}
         >
-          {busy ? LL.common.submitting() : LL.positions.sellConfirm()}
+          {busy ? LL.common.submitting() : LL.trading.revoke()}
         </button>
       </div>
     </Sheet>

@@ -1,8 +1,34 @@
 /**
- * spec §5/§9: an order buys 1 to 100 lots. A later issue reads the limit from the station's settings
- * calls (CONVENTIONS "one source for each fact"); until then this is the spec's figure.
+ * Order-form rules that are the app's own: reading a typed price, and the direction-aware side of the stops
+ * (the station's rule in server/domain/trading.ts assertStops; checked here first so the form can say so).
  */
-export const MAX_LOTS_PER_ORDER = 100;
+import type { Direction } from '../../../shared/api/types';
 
-/** Leverage is fixed at 1 in this slice; the choice of multiples comes with the settings calls. */
-export const DEFAULT_LEVERAGE = 1;
+/** A typed price: a positive finite number, else null (empty or not a number). */
+export function parsePrice(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const value = Number(trimmed);
+  return Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/**
+ * null when the stops are good; 'invalid' when one is typed but not a price; 'side' when one lies on the
+ * wrong side of `price` (long: stop profit above, stop loss below; short: the other way round).
+ */
+export function checkStops(
+  direction: Direction,
+  price: number,
+  stops: { stopProfit: number | null; stopLoss: number | null; stopProfitText: string; stopLossText: string },
+): 'invalid' | 'side' | null {
+  if (
+    (stops.stopProfit === null && stops.stopProfitText.trim() !== '') ||
+    (stops.stopLoss === null && stops.stopLossText.trim() !== '')
+  ) {
+    return 'invalid';
+  }
+  const long = direction === 'long';
+  const profitOk = stops.stopProfit === null || (long ? stops.stopProfit > price : stops.stopProfit < price);
+  const lossOk = stops.stopLoss === null || (long ? stops.stopLoss < price : stops.stopLoss > price);
+  return profitOk && lossOk ? null : 'side';
+}

@@ -1,10 +1,12 @@
+import { useState } from 'react';
 import { useI18nContext } from '../../../../locales/i18n-react';
-import type { AccountType, Currency, LedgerEntry } from '../../../shared/api/types';
+import type { AccountType, Currency, LedgerEntry, LedgerEntryType } from '../../../shared/api/types';
 import { formatDateTime, formatMoney } from '../../../shared/format';
 import { call } from '../../api/client';
 import { usePages } from '../../api/use-call';
 import { moveClass } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
+import './wallet.css';
 
 /** The brief: the fund flow reads 50 entries a page. */
 const PAGE_SIZE = 50;
@@ -18,38 +20,106 @@ const ACCOUNT_CURRENCY: Record<AccountType, Currency> = {
   us: 'USD',
 };
 
-/** /FundingDetails: every ledger entry, newest first, with the balance after it. */
+const FILTER_ACCOUNTS: readonly AccountType[] = ['main', 'index', 'newstock', 'hk', 'us'];
+/** The entry types a user filters by, in the order the ledger names them (LedgerEntryType). */
+const FILTER_TYPES: readonly LedgerEntryType[] = [
+  'opening_balance',
+  'deposit',
+  'withdraw',
+  'withdraw_fee',
+  'withdraw_refund',
+  'transfer_in',
+  'transfer_out',
+  'exchange_in',
+  'exchange_out',
+  'buy',
+  'buy_fee',
+  'sell',
+  'sell_fee',
+  'stamp_duty',
+  'deferred_fee',
+  'top_up',
+  'margin_release',
+  'reset',
+];
+
+/** /FundingDetails: every ledger entry, newest first, with the balance after it; filtered by account and type. */
 export function FundFlowScreen() {
   const { LL } = useI18nContext();
-  const entries = usePages<LedgerEntry>('cash', (pageNum, signal) =>
-    call('GET /user/cash/list.do', { pageNum, pageSize: PAGE_SIZE }, { signal }),
+  const [account, setAccount] = useState<AccountType | ''>('');
+  const [type, setType] = useState<LedgerEntryType | ''>('');
+  const entries = usePages<LedgerEntry>(`cash ${account} ${type}`, (pageNum, signal) =>
+    call(
+      'GET /user/cash/list.do',
+      { pageNum, pageSize: PAGE_SIZE, ...(account ? { account } : {}), ...(type ? { type } : {}) },
+      { signal },
+    ),
   );
 
-  if (entries.loading) return <Loading />;
-  if (entries.items.length === 0) {
-    return entries.error ? (
+  const filters = (
+    <div className="filter-row">
+      <select
+        aria-label={LL.acct.filterAccount()}
+        data-testid="filter-account"
+        value={account}
+        onChange={(event) => setAccount(event.target.value as AccountType | '')}
+      >
+        <option value="">{LL.acct.allAccounts()}</option>
+        {FILTER_ACCOUNTS.map((a) => (
+          <option key={a} value={a}>
+            {LL.user.accountType[a]()}
+          </option>
+        ))}
+      </select>
+      <select
+        aria-label={LL.acct.filterType()}
+        data-testid="filter-type"
+        value={type}
+        onChange={(event) => setType(event.target.value as LedgerEntryType | '')}
+      >
+        <option value="">{LL.acct.allTypes()}</option>
+        {FILTER_TYPES.map((t) => (
+          <option key={t} value={t}>
+            {LL.funding.type[t]()}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+
+  let body;
+  if (entries.loading) body = <Loading />;
+  else if (entries.items.length === 0) {
+    body = entries.error ? (
       <ErrorState error={entries.error} onRetry={entries.reload} />
     ) : (
       <Empty text={LL.funding.empty()} />
     );
+  } else {
+    body = (
+      <>
+        <ul className="ledger-list">
+          {entries.items.map((entry) => (
+            <LedgerRow key={entry.id} entry={entry} />
+          ))}
+        </ul>
+        {entries.error && <p className="inline-error">{entries.error.message}</p>}
+        {entries.hasMore ? (
+          <button type="button" className="button ghost block" onClick={entries.loadMore}>
+            {LL.common.loadMore()}
+          </button>
+        ) : entries.loadingMore ? (
+          <Loading />
+        ) : (
+          <p className="list-end">{LL.common.noMore()}</p>
+        )}
+      </>
+    );
   }
   return (
     <div className="fund-flow">
-      <ul className="ledger-list">
-        {entries.items.map((entry) => (
-          <LedgerRow key={entry.id} entry={entry} />
-        ))}
-      </ul>
-      {entries.error && <p className="inline-error">{entries.error.message}</p>}
-      {entries.hasMore ? (
-        <button type="button" className="button ghost block" onClick={entries.loadMore}>
-          {LL.common.loadMore()}
-        </button>
-      ) : entries.loadingMore ? (
-        <Loading />
-      ) : (
-        <p className="list-end">{LL.common.noMore()}</p>
-      )}
+      {filters}
+      {body}
     </div>
   );
 }

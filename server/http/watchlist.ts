@@ -1,0 +1,78 @@
+/** The watchlist calls (API.md): add, remove, is it watched, the list as quotes. All need a session. */
+import type { FastifyPluginAsync } from 'fastify';
+import type { CallIn } from '../../src/shared/api/calls';
+import { addToWatchlist, isWatched, removeFromWatchlist, watchlistQuotes } from '../domain/watchlist';
+import { ok } from './envelope';
+import { fields, postConsumes, ref, responses, stockCodeField, userSecurity } from './schemas';
+
+const codeBody = fields({ code: stockCodeField }, ['code']);
+
+export const watchlistPlugin: FastifyPluginAsync = async (app) => {
+  const { station } = app;
+  app.addHook('onRequest', app.auth.requireUser);
+
+  app.post<{ Body: CallIn<'POST /user/addOption.do'> }>(
+    '/user/addOption.do',
+    {
+      schema: {
+        tags: ['watchlist'],
+        summary:
+          'Add a stock or futures code to the watchlist (newest first; twice is harmless); ' +
+          'an index answers INDEX_NOT_WATCHABLE, a full list ABOVE_MAXIMUM',
+        security: userSecurity,
+        consumes: postConsumes,
+        body: codeBody,
+        response: responses({ type: 'null' }),
+      },
+    },
+    async (request) => ok(await addToWatchlist(station, app.auth.session(request).userId, request.body.code)),
+  );
+
+  app.post<{ Body: CallIn<'POST /user/delOption.do'> }>(
+    '/user/delOption.do',
+    {
+      schema: {
+        tags: ['watchlist'],
+        summary: 'Remove a code from the watchlist (harmless when it is not there)',
+        security: userSecurity,
+        consumes: postConsumes,
+        body: codeBody,
+        response: responses({ type: 'null' }),
+      },
+    },
+    async (request) =>
+      ok(await removeFromWatchlist(station, app.auth.session(request).userId, request.body.code)),
+  );
+
+  app.get<{ Querystring: CallIn<'GET /user/isOption.do'> }>(
+    '/user/isOption.do',
+    {
+      schema: {
+        tags: ['watchlist'],
+        summary: 'Whether a code is on the watchlist (an index never is)',
+        security: userSecurity,
+        querystring: codeBody,
+        response: responses({
+          type: 'object',
+          properties: { watched: { type: 'boolean' } },
+          required: ['watched'],
+          additionalProperties: false,
+        }),
+      },
+    },
+    async (request) => ok(await isWatched(station, app.auth.session(request).userId, request.query.code)),
+  );
+
+  app.get(
+    '/user/option/list.do',
+    {
+      schema: {
+        tags: ['watchlist'],
+        summary: 'The watchlist as live quotes, newest first',
+        security: userSecurity,
+        response: responses({ type: 'array', items: ref('Quote') }),
+      },
+    },
+    async (request) => ok(await watchlistQuotes(station, app.auth.session(request).userId)),
+  );
+};

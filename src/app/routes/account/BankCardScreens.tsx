@@ -1,0 +1,217 @@
+/**
+ * The one bank card (spec §2 /bankCard, /card, /addCard, /bankUpDate; §6 one card per person): shown
+ * masked, bound after KYC passed, and changed only when customer service has enabled it — otherwise the
+ * station's refusal ("contact customer service") is shown.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@legendapp/state/react';
+import { useI18nContext } from '../../../../locales/i18n-react';
+import type { BankCard, BankCardInput } from '../../../shared/api/types';
+import { checkBankCard } from '../../../shared/validation';
+import { refreshUser } from '../../api/account';
+import { call } from '../../api/client';
+import { useCall } from '../../api/use-call';
+import { FormField } from '../../components/FormField';
+import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
+import { ErrorState, Loading } from '../../components/StatusViews';
+import { showAlert } from '../../state/alert';
+import { setBankInfo } from '../../state/bank-info';
+import { session$ } from '../../state/session';
+import { InfoRow, useFreshUser } from '../wallet/wallet-parts';
+import { compact, serverErrors, type FieldErrors } from './form-errors';
+import '../wallet/wallet.css';
+
+type CardField = keyof BankCardInput;
+const FIELDS: readonly CardField[] = ['bankName', 'branch', 'cardNo'];
+
+function useLoggedIn(): boolean {
+  return useSelector(() => session$.token.get() !== null);
+}
+
+/** /bankCard and /card: the bound card, or the way to bind one. */
+export function BankCardScreen() {
+  const { LL } = useI18nContext();
+  const loggedIn = useLoggedIn();
+  if (!loggedIn) return <LoggedOutPrompt title={LL.user.loggedOutTitle()} text={LL.loginPrompt.text()} />;
+  return <BankCardView />;
+}
+
+function BankCardView() {
+  const { LL } = useI18nContext();
+  const { user } = useFreshUser();
+  const card = useCall('GET /user/bank/getBankInfo.do', {});
+  useEffect(() => {
+    if (card.data !== undefined) setBankInfo(card.data);
+  }, [card.data]);
+  if (card.loading) return <Loading />;
+  if (card.data === undefined) {
+    return card.error ? <ErrorState error={card.error} onRetry={card.reload} /> : <Loading />;
+  }
+  if (card.data === null) {
+    const kycPassed = user?.kycStatus === 'passed';
+    return (
+      <div className="wallet-screen" data-testid="no-card">
+        <p className="guide-text">{kycPassed ? LL.identity.noCard() : LL.identity.cardNeedsKyc()}</p>
+        {kycPassed ? (
+          <Link to="/addCard" className="button primary block" data-testid="to-add-card">
+            {LL.titles.addBankCard()}
+          </Link>
+        ) : (
+          <Link to="/authentication" className="button primary block" data-testid="to-kyc">
+            {LL.titles.kyc()}
+          </Link>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="wallet-screen">
+      <CardFace card={card.data} />
+      <p className="muted small">{LL.identity.oneCardNote()}</p>
+      <Link to="/bankUpDate" className="button secondary block" data-testid="to-update-card">
+        {LL.titles.updateBankCard()}
+      </Link>
+    </div>
+  );
+}
+
+function CardFace({ card }: { card: BankCard }) {
+  const { LL } = useI18nContext();
+  return (
+    <section className="bank-card-face" data-testid="bank-card">
+      <strong>{card.bankName}</strong>
+      <span className="muted small">{card.branch}</span>
+      <span className="num card-no" data-testid="card-no">
+        {card.cardNoMasked}
+      </span>
+      <InfoRow label={LL.identity.holder()}>{card.holder}</InfoRow>
+    </section>
+  );
+}
+
+/** /addCard: bind the card (the holder is the KYC name). */
+export function AddCardScreen() {
+  const { LL } = useI18nContext();
+  const loggedIn = useLoggedIn();
+  if (!loggedIn) return <LoggedOutPrompt title={LL.user.loggedOutTitle()} text={LL.loginPrompt.text()} />;
+  return <CardForm mode="add" />;
+}
+
+/** /bankUpDate: change the card; the station refuses unless customer service enabled it. */
+export function UpdateCardScreen() {
+  const { LL } = useI18nContext();
+  const loggedIn = useLoggedIn();
+  if (!loggedIn) return <LoggedOutPrompt title={LL.user.loggedOutTitle()} text={LL.loginPrompt.text()} />;
+  return <CardForm mode="update" />;
+}
+
+/** spec §5: bank name and branch are required; the card number is 1-9 then 14 to 18 digits. */
+export function checkCardInput(
+  input: BankCardInput,
+): Record<CardField, 'required' | 'bankCardInvalid' | null> {
+  return {
+    bankName: input.bankName.trim() === '' ? 'required' : null,
+    branch: input.branch.trim() === '' ? 'required' : null,
+    cardNo: checkBankCard(input.cardNo) ? 'bankCardInvalid' : null,
+  };
+}
+
+function CardForm({ mode }: { mode: 'add' | 'update' }) {
+  const { LL } = useI18nContext();
+  const navigate = useNavigate();
+  const { user } = useFreshUser();
+  const [values, setValues] = useState<BankCardInput>({ bankName: '', branch: '', cardNo: '' });
+  const [errors, setErrors] = useState<FieldErrors<CardField>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const change = (field: CardField) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((prev) => ({ ...prev, [field]: value }));
+    setErrors((prev) => ({ ...prev, [field]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const keys = checkCardInput(values);
+    const found = compact<CardField>({
+      bankName: keys.bankName ? LL.validation[keys.bankName]() : null,
+      branch: keys.branch ? LL.validation[keys.branch]() : null,
+      cardNo: keys.cardNo ? LL.validation[keys.cardNo]() : null,
+    });
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    const input = {
+      bankName: values.bankName.trim(),
+      branch: values.branch.trim(),
+      cardNo: values.cardNo.replace(/\s+/g, ''),
+    };
+    try {
+      const card = await call(mode === 'add' ? 'POST /user/bank/add.do' : 'POST /user/bank/update.do', input);
+      setBankInfo(card);
+      await refreshUser().catch(() => undefined);
+      showAlert(LL.identity.cardSaved(), 'success');
+      await navigate({ to: '/bankCard' });
+    } catch (failure) {
+      const { fieldErrors, formError: message } = serverErrors(failure, FIELDS);
+      setErrors(fieldErrors);
+      setFormError(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="wallet-screen wallet-form" onSubmit={onSubmit} noValidate>
+      {mode === 'update' && <p className="guide-text">{LL.identity.updateNote()}</p>}
+      <InfoRow label={LL.identity.holder()} testId="card-holder">
+        {user?.realName ?? '—'}
+      </InfoRow>
+      <FormField
+        label={LL.identity.bankName()}
+        name="bankName"
+        maxLength={64}
+        placeholder={LL.identity.bankNamePlaceholder()}
+        value={values.bankName}
+        error={errors.bankName}
+        onChange={change('bankName')}
+      />
+      <FormField
+        label={LL.identity.branch()}
+        name="branch"
+        maxLength={64}
+        placeholder={LL.identity.branchPlaceholder()}
+        value={values.branch}
+        error={errors.branch}
+        onChange={change('branch')}
+      />
+      <FormField
+        label={LL.identity.cardNo()}
+        name="cardNo"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        maxLength={23}
+        placeholder={LL.identity.cardNoPlaceholder()}
+        value={values.cardNo}
+        error={errors.cardNo}
+        onChange={change('cardNo')}
+      />
+      {formError && (
+        <p className="form-error" role="alert" data-testid="form-error">
+          {formError}
+        </p>
+      )}
+      <button type="submit" className="button primary block" disabled={busy} data-testid="card-submit">
+        {busy ? LL.common.submitting() : LL.identity.saveCard()}
+      </button>
+      {mode === 'update' && (
+        <Link to="/service" className="button ghost block">
+          {LL.titles.customerService()}
+        </Link>
+      )}
+    </form>
+  );
+}

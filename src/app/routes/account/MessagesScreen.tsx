@@ -1,0 +1,134 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearch } from '@tanstack/react-router';
+import { useI18nContext } from '../../../../locales/i18n-react';
+import type { UserMessage } from '../../../shared/api/types';
+import { formatDateTime } from '../../../shared/format';
+import { call, toApiError } from '../../api/client';
+import { isAbortError, type ApiError } from '../../api/errors';
+import { usePages } from '../../api/use-call';
+import { Empty, ErrorState, Loading } from '../../components/StatusViews';
+import { showAlert } from '../../state/alert';
+import { PagedList } from '../wallet/wallet-parts';
+import '../wallet/wallet.css';
+
+const PAGE_SIZE = 20;
+/** /alertdetail looks its message up among the newest ones (there is no single-message call). */
+const DETAIL_LOOKUP_SIZE = 100;
+
+/** Messages the list has shown, so the detail screen opens at once without asking again. */
+const seen = new Map<number, UserMessage>();
+
+/** /notify: the station's messages to the user, newest first; unread ones marked, all can be marked read. */
+export function MessagesScreen() {
+  const { LL } = useI18nContext();
+  const [generation, setGeneration] = useState(0);
+  const [unread, setUnread] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const pages = usePages<UserMessage>(`messages-${generation}`, async (pageNum, signal) => {
+    const page = await call('GET /user/cash/getMessagelist.do', { pageNum, pageSize: PAGE_SIZE }, { signal });
+    setUnread(page.unread);
+    for (const message of page.list) seen.set(message.id, message);
+    return page;
+  });
+
+  const markAllRead = async () => {
+    setBusy(true);
+    try {
+      const answer = await call('POST /user/cash/readMessage.do', {});
+      setUnread(answer.unread);
+      setGeneration((g) => g + 1);
+    } catch (error) {
+      showAlert(toApiError(error).message, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="wallet-screen">
+      <div className="list-toolbar">
+        <span data-testid="unread-count">{LL.acct.unreadCount({ count: unread ?? 0 })}</span>
+        <button
+          type="button"
+          className="button ghost small"
+          data-testid="mark-all-read"
+          disabled={busy || !unread}
+          onClick={() => void markAllRead()}
+        >
+          {LL.acct.markAllRead()}
+        </button>
+      </div>
+      <PagedList pages={pages} emptyText={LL.acct.noMessages()} testId="message-list">
+        {(message) => (
+          <li
+            key={message.id}
+            className={message.readAt ? 'record' : 'record unread'}
+            data-testid="message-row"
+          >
+            <Link to="/alertdetail" search={{ id: message.id }} className="record-link">
+              <div className="record-head">
+                <strong>
+                  {!message.readAt && <span className="dot" aria-label={LL.acct.unread()} />}
+                  {message.title}
+                </strong>
+                <span className="num muted small">{formatDateTime(message.createdAt)}</span>
+              </div>
+              <p className="muted small clamp">{message.content}</p>
+            </Link>
+          </li>
+        )}
+      </PagedList>
+    </div>
+  );
+}
+
+/** /alertdetail?id=: one message in full; opening it marks it read. */
+export function MessageDetailScreen() {
+  const { LL } = useI18nContext();
+  const { id } = useSearch({ strict: false }) as { id?: number };
+  const [message, setMessage] = useState<UserMessage | null>(() => (id ? (seen.get(id) ?? null) : null));
+  const [error, setError] = useState<ApiError | null>(null);
+  const [generation, setGeneration] = useState(0);
+  const [missing, setMissing] = useState(false);
+
+  useEffect(() => {
+    if (!id) return;
+    const controller = new AbortController();
+    const load = async () => {
+      let found = seen.get(id) ?? null;
+      if (!found) {
+        const page = await call(
+          'GET /user/cash/getMessagelist.do',
+          { pageNum: 1, pageSize: DETAIL_LOOKUP_SIZE },
+          { signal: controller.signal },
+        );
+        found = page.list.find((m) => m.id === id) ?? null;
+      }
+      setMessage(found);
+      setMissing(found === null);
+      if (found && !found.readAt) {
+        await call('POST /user/cash/readMessage.do', { id }, { signal: controller.signal });
+        const read = { ...found, readAt: Date.now() };
+        seen.set(id, read);
+      }
+    };
+    load().then(
+      () => setError(null),
+      (failure: unknown) => {
+        if (!isAbortError(failure)) setError(toApiError(failure));
+      },
+    );
+    return () => controller.abort();
+  }, [id, generation]);
+
+  if (!id) return <Empty text={LL.acct.messageMissing()} />;
+  if (error && !message) return <ErrorState error={error} onRetry={() => setGeneration((g) => g + 1)} />;
+  if (!message) return missing ? <Empty text={LL.acct.messageMissing()} /> : <Loading />;
+  return (
+    <article className="message-detail" data-testid="message-detail">
+      <h2>{message.title}</h2>
+      <p className="num muted small">{formatDateTime(message.createdAt)}</p>
+      <p className="message-content">{message.content}</p>
+    </article>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@legendapp/state/react';
+import { useI18nContext } from '../../../../locales/i18n-react';
+import { logout } from '../../api/account';
+import { useCall } from '../../api/use-call';
+import { showAlert } from '../../state/alert';
+import { session$ } from '../../state/session';
+import { Chevron, InfoRow } from '../wallet/wallet-parts';
+import { PreferencesPanel } from './PreferencesPanel';
+import '../wallet/wallet.css';
+
+/**
+ * Removes the service worker's runtime caches (quotes, news, articles kept for offline reading). The
+ * precache of the app itself stays, so the app still opens offline afterwards.
+ */
+export async function clearRuntimeCaches(): Promise<number> {
+  if (typeof caches === 'undefined') return 0;
+  const names = (await caches.keys()).filter((name) => !name.includes('precache'));
+  await Promise.all(names.map((name) => caches.delete(name)));
+  return names.length;
+}
+
+/** /setting and /setup: passwords, preferences (language, theme, colours), cache, version and logout. */
+export function SettingsScreen() {
+  const { LL } = useI18nContext();
+  const navigate = useNavigate();
+  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const version = useCall('GET /api/site/getVersion.do', {});
+  const [busy, setBusy] = useState(false);
+
+  const onClearCache = async () => {
+    setBusy(true);
+    try {
+      await clearRuntimeCaches();
+      showAlert(LL.acct.cacheCleared(), 'success');
+    } catch {
+      showAlert(LL.acct.cacheClearFailed(), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onLogout = async () => {
+    try {
+      await logout();
+    } catch {
+      // The local session is cleared either way.
+    }
+    showAlert(LL.user.logoutDone(), 'success');
+    await navigate({ to: '/home' });
+  };
+
+  return (
+    <div className="wallet-screen">
+      {loggedIn && (
+        <nav className="menu-list" aria-label={LL.acct.security()}>
+          <Link to="/loginPassword" className="menu-item" data-testid="setting-loginpassword">
+            <span>{LL.titles.loginPassword()}</span>
+            <Chevron />
+          </Link>
+          <Link to="/setPassword" className="menu-item" data-testid="setting-setpassword">
+            <span>{LL.titles.withdrawPassword()}</span>
+            <Chevron />
+          </Link>
+          <Link to="/bankCard" className="menu-item">
+            <span>{LL.titles.bankCard()}</span>
+            <Chevron />
+          </Link>
+          <Link to="/authentication" className="menu-item">
+            <span>{LL.titles.kyc()}</span>
+            <Chevron />
+          </Link>
+        </nav>
+      )}
+      <PreferencesPanel />
+      <nav className="menu-list" aria-label={LL.acct.more()}>
+        <Link to="/about" className="menu-item">
+          <span>{LL.titles.about()}</span>
+          <Chevron />
+        </Link>
+        <Link to="/aggre" className="menu-item">
+          <span>{LL.titles.userAgreement()}</span>
+          <Chevron />
+        </Link>
+        <Link to="/agree" className="menu-item">
+          <span>{LL.titles.privacyPolicy()}</span>
+          <Chevron />
+        </Link>
+      </nav>
+      <section className="summary-card">
+        <InfoRow label={LL.acct.version()} testId="app-version">
+          <span className="num">{version.data?.version ?? '—'}</span>
+        </InfoRow>
+      </section>
+      <button
+        type="button"
+        className="button secondary block"
+        data-testid="clear-cache"
+        disabled={busy}
+        onClick={() => void onClearCache()}
+      >
+        {LL.acct.clearCache()}
+      </button>
+      {loggedIn && (
+        <button
+          type="button"
+          className="button danger-outline block"
+          data-testid="setting-logout"
+          onClick={() => void onLogout()}
+        >
+          {LL.user.logout()}
+        </button>
+      )}
+    </div>
+  );
+}

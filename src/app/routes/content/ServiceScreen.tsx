@@ -1,0 +1,117 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSelector } from '@legendapp/state/react';
+import { useI18nContext } from '../../../../locales/i18n-react';
+import { SERVICE_MESSAGE_MAX } from '../../../shared/content';
+import { call, toApiError } from '../../api/client';
+import { useCall } from '../../api/use-call';
+import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
+import { ErrorState, Loading } from '../../components/StatusViews';
+import { session$ } from '../../state/session';
+import { publishedText } from './ContentParts';
+
+/** The thread is re-read this often while the page is visible, so the back office's answer shows up. */
+const THREAD_REFRESH_MS = 10_000;
+
+/**
+ * /service: online customer service: the contact the station is configured with, and (logged in) the
+ * user's message thread with the back office, which the operator command line answers.
+ */
+export function ServiceScreen() {
+  const { LL } = useI18nContext();
+  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const info = useCall('GET /api/site/getInfo.do', {});
+  return (
+    <div className="service">
+      <section className="service-contact" data-testid="service-contact">
+        <p>{LL.content.serviceIntro()}</p>
+        {info.data?.servicePhone && (
+          <a href={`tel:${info.data.servicePhone.replace(/[^\d+]/g, '')}`}>
+            {LL.content.contactPhone()}: {info.data.servicePhone}
+          </a>
+        )}
+        {info.data?.serviceUrl && /^https:\/\//.test(info.data.serviceUrl) && (
+          <a href={info.data.serviceUrl} target="_blank" rel="noopener noreferrer">
+            {LL.content.contactUrl()}
+          </a>
+        )}
+      </section>
+      {loggedIn ? <Thread /> : <LoggedOutPrompt text={LL.content.loginToChat()} />}
+    </div>
+  );
+}
+
+function Thread() {
+  const { LL } = useI18nContext();
+  const thread = useCall('GET /user/service/messages.do', {}, { refreshMs: THREAD_REFRESH_MS });
+  const [draft, setDraft] = useState('');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const end = useRef<HTMLLIElement>(null);
+  const count = thread.data?.length ?? 0;
+
+  useEffect(() => {
+    if (count > 0) end.current?.scrollIntoView?.({ block: 'end' });
+  }, [count]);
+
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    const content = draft.trim();
+    if (content === '' || sending) return;
+    setSending(true);
+    setError(null);
+    call('POST /user/service/send.do', { content }).then(
+      () => {
+        setDraft('');
+        setSending(false);
+        thread.reload();
+      },
+      (e: unknown) => {
+        setSending(false);
+        setError(toApiError(e).message);
+      },
+    );
+  };
+
+  if (thread.loading) return <Loading />;
+  if (!thread.data) return thread.error ? <ErrorState error={thread.error} onRetry={thread.reload} /> : null;
+  return (
+    <>
+      <ol className="thread" data-testid="service-thread" aria-live="polite">
+        {thread.data.length === 0 && <li className="muted">{LL.content.noMessages()}</li>}
+        {thread.data.map((m) => (
+          <li
+            key={m.id}
+            className={m.sender === 'user' ? 'bubble mine' : 'bubble'}
+            data-testid="service-message"
+          >
+            {m.content}
+            <small>
+              {m.sender === 'user' ? LL.content.you() : LL.content.staff()} · {publishedText(m.createdAt)}
+            </small>
+          </li>
+        ))}
+        <li ref={end} aria-hidden="true" />
+      </ol>
+      {error && <p className="inline-error">{error}</p>}
+      <form className="composer" onSubmit={send}>
+        <textarea
+          value={draft}
+          maxLength={SERVICE_MESSAGE_MAX}
+          rows={1}
+          aria-label={LL.content.messageLabel()}
+          placeholder={LL.content.messagePlaceholder()}
+          onChange={(e) => setDraft(e.target.value)}
+          data-testid="service-input"
+        />
+        <button
+          type="submit"
+          className="button primary"
+          disabled={sending || draft.trim() === ''}
+          data-testid="service-send"
+        >
+          {sending ? LL.content.sending() : LL.content.send()}
+        </button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * The reading side's routes (issue 7): news, notices, the college, site pages, about and customer
+ * service. Screens are code-split like the others; only the search-parameter readers load with the shell.
+ */
+import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+import { ART_CATEGORIES, NEWS_TYPES, type ArtCategory, type NewsType } from '../../../shared/content';
+import type { AppPath } from '../route-table';
+
+/** Paths these routes serve (router.tsx gives every other table path the not-built page). */
+export const CONTENT_PATHS = [
+  '/newPage',
+  '/newGg',
+  '/college',
+  '/about',
+  '/agree',
+  '/aggre',
+  '/trade',
+  '/service',
+] as const satisfies readonly AppPath[];
+
+const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/** `?id=` as a positive whole number, else nothing (a list instead of one item). */
+function idOf(search: Record<string, unknown>): { id?: number } {
+  const id = Number(str(search.id));
+  return Number.isSafeInteger(id) && id > 0 ? { id } : {};
+}
+
+export const newsSearch = (search: Record<string, unknown>): { id?: number; type?: NewsType } => {
+  const type = str(search.type) as NewsType;
+  return { ...idOf(search), ...(NEWS_TYPES.includes(type) ? { type } : {}) };
+};
+
+export const noticeSearch = (search: Record<string, unknown>): { id?: number } => idOf(search);
+
+export const collegeSearch = (
+  search: Record<string, unknown>,
+): { id?: number; cat?: ArtCategory; doc?: 'newbie' } => {
+  const cat = str(search.cat) as ArtCategory;
+  return {
+    ...idOf(search),
+    ...(ART_CATEGORIES.includes(cat) ? { cat } : {}),
+    ...(str(search.doc) === 'newbie' ? { doc: 'newbie' as const } : {}),
+  };
+};
+
+export function contentRoutes<R extends AnyRoute>(root: R) {
+  const page = <P extends string>(path: P, screen: 'PrivacyScreen' | 'AgreementScreen' | 'RulesScreen') =>
+    createRoute({
+      getParentRoute: () => root,
+      path,
+      component: lazyRouteComponent(() => import('./SitePageScreen'), screen),
+    });
+  return [
+    createRoute({
+      getParentRoute: () => root,
+      path: '/newPage',
+      validateSearch: newsSearch,
+      component: lazyRouteComponent(() => import('./NewsScreen'), 'NewsScreen'),
+    }),
+    createRoute({
+      getParentRoute: () => root,
+      path: '/newGg',
+      validateSearch: noticeSearch,
+      component: lazyRouteComponent(() => import('./NoticeScreen'), 'NoticeScreen'),
+    }),
+    createRoute({
+      getParentRoute: () => root,
+      path: '/college',
+      validateSearch: collegeSearch,
+      component: lazyRouteComponent(() => import('./CollegeScreen'), 'CollegeScreen'),
+    }),
+    createRoute({
+      getParentRoute: () => root,
+      path: '/about',
+      component: lazyRouteComponent(() => import('./AboutScreen'), 'AboutScreen'),
+    }),
+    page('/agree', 'PrivacyScreen'),
+    page('/aggre', 'AgreementScreen'),
+    page('/trade', 'RulesScreen'),
+    createRoute({
+      getParentRoute: () => root,
+      path: '/service',
+      component: lazyRouteComponent(() => import('./ServiceScreen'), 'ServiceScreen'),
+    }),
+  ] as const;
+}

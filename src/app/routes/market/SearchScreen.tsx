@@ -1,0 +1,140 @@
+import { useEffect, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@legendapp/state/react';
+import { useI18nContext } from '../../../../locales/i18n-react';
+import type { Quote } from '../../../shared/api/types';
+import { formatMoney } from '../../../shared/format';
+import { useCall } from '../../api/use-call';
+import { PctText, moveClass } from '../../components/PriceText';
+import { Empty, ErrorState, Loading } from '../../components/StatusViews';
+import { session$ } from '../../state/session';
+import { detailLink } from './detail-link';
+import { priceDigits } from './market-info';
+import { clearRecentSearches, readRecentSearches, rememberSearch } from './recent-searches';
+import { WatchToggle } from './WatchToggle';
+import './market.css';
+
+type SearchScope = 'all' | 'index' | 'watch';
+
+/** /searchlist, /searchStock: every market by code, name or pinyin initials, with recent searches. */
+export function SearchScreen() {
+  return <Search scope="all" />;
+}
+/** /indexsearchlist: indexes only. */
+export function IndexSearchScreen() {
+  return <Search scope="index" />;
+}
+/** /searchmylist: search to add to (or remove from) the watchlist. */
+export function WatchSearchScreen() {
+  return <Search scope="watch" />;
+}
+
+/** Waits this long after the last key before searching. */
+const DEBOUNCE_MS = 250;
+
+function Search({ scope }: { scope: SearchScope }) {
+  const { LL } = useI18nContext();
+  const [text, setText] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [recent, setRecent] = useState(readRecentSearches);
+  useEffect(() => {
+    const timer = setTimeout(() => setKeyword(text.trim()), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const results = useCall('GET /api/realTime/findStock.do', keyword ? { keyword, limit: 30 } : null);
+  const list = (results.data ?? []).filter((q) =>
+    scope === 'index' ? q.market === 'index' : scope === 'watch' ? q.market !== 'index' : true,
+  );
+
+  let body;
+  if (!keyword) {
+    body =
+      recent.length === 0 ? (
+        <Empty text={LL.trading.searchHint()} />
+      ) : (
+        <section className="recent-searches" data-testid="recent-searches">
+          <header>
+            <h3>{LL.trading.recentSearches()}</h3>
+            <button
+              type="button"
+              className="button small ghost"
+              onClick={() => {
+                clearRecentSearches();
+                setRecent([]);
+              }}
+            >
+              {LL.trading.clear()}
+            </button>
+          </header>
+          <div className="chips">
+            {recent.map((k) => (
+              <button key={k} type="button" className="chip" onClick={() => setText(k)}>
+                {k}
+              </button>
+            ))}
+          </div>
+        </section>
+      );
+  } else if (results.loading) body = <Loading />;
+  else if (!results.data)
+    body = results.error ? <ErrorState error={results.error} onRetry={results.reload} /> : null;
+  else if (list.length === 0) body = <Empty text={LL.trading.noResults()} />;
+  else
+    body = (
+      <ul className="search-results" data-testid="search-results">
+        {list.map((quote) => (
+          <li key={quote.code}>
+            <SearchRow
+              quote={quote}
+              watch={scope === 'watch'}
+              onOpen={() => setRecent(rememberSearch(keyword))}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <div className="search-screen">
+      <input
+        type="search"
+        className="search-input"
+        data-testid="search-input"
+        placeholder={LL.trading.searchPlaceholder()}
+        aria-label={LL.trading.searchPlaceholder()}
+        autoFocus
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      {body}
+    </div>
+  );
+}
+
+function SearchRow({ quote, watch, onOpen }: { quote: Quote; watch: boolean; onOpen: () => void }) {
+  const { locale } = useI18nContext();
+  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const link = detailLink(quote.code, quote.market);
+  return (
+    <div className="quote-row search-row">
+      <Link
+        to={link.to}
+        search={link.search}
+        className="quote-name plain-link"
+        data-testid={`search-row-${quote.code}`}
+        onClick={onOpen}
+      >
+        <strong>{quote.name}</strong>
+        <small className="num">{quote.code}</small>
+      </Link>
+      <span className={`num quote-price ${moveClass(quote.change)}`}>
+        {formatMoney(quote.price, locale, priceDigits(quote.market, quote.price))}
+      </span>
+      {watch && loggedIn ? (
+        <WatchToggle code={quote.code} market={quote.market} compact />
+      ) : (
+        <PctText fraction={quote.changePct} />
+      )}
+    </div>
+  );
+}

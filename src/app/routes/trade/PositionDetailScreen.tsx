@@ -1,0 +1,456 @@
+import { useRef, useState } from 'react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useI18nContext } from '../../../../locales/i18n-react';
+import type { Position } from '../../../shared/api/types';
+import { formatDateTime, formatMoney } from '../../../shared/format';
+import { checkLots } from '../../../shared/validation';
+import { call, toApiError } from '../../api/client';
+import { newRequestId } from '../../api/request-id';
+import { useCall, type CallState } from '../../api/use-call';
+import type { ApiError } from '../../api/errors';
+import { FormField } from '../../components/FormField';
+import { PctText, PriceText } from '../../components/PriceText';
+import { Sheet } from '../../components/Sheet';
+import { ErrorState, Loading } from '../../components/StatusViews';
+import { showAlert } from '../../state/alert';
+import { PRICE_REFRESH_MS, priceDigits } from '../market/market-info';
+import { livePnl, useLivePrice } from './PositionsScreen';
+import { checkStops, parsePrice } from './trade-rules';
+import './trade.css';
+
+/** API.md "Paging": at most 100 per page. */
+const PAGE_SIZE = 100;
+
+/** `?id=` as a position id, else null. */
+function usePositionId(): number | null {
+  const search = useSearch({ strict: false }) as { id?: string };
+  const id = Number(search.id);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** One of the user's positions by id, open or closed (there is no single-position call: the lists have it). */
+function usePosition(id: number | null): CallState<Position | null> & { reloadAll: () => void } {
+  const open = useCall(
+    'GET /user/position/list.do',
+    id === null ? null : { state: 'open', pageNum: 1, pageSize: PAGE_SIZE },
+    { refreshMs: PRICE_REFRESH_MS },
+  );
+  const found = open.data?.list.find((p) => p.id === id);
+  const closed = useCall(
+    'GET /user/position/list.do',
+    id === null || !open.data || found ? null : { state: 'closed', pageNum: 1, pageSize: PAGE_SIZE },
+  );
+  const data = found ?? (closed.data ? (closed.data.list.find((p) => p.id === id) ?? null) : undefined);
+  const error: ApiError | undefined = open.error ?? closed.error;
+  return {
+    data,
+    error,
+    loading: data === undefined && error === undefined,
+    reload: open.reload,
+    reloadAll: () => {
+      open.reload();
+      closed.reload();
+    },
+  };
+}
+
+/** /detail?id=: one position with every field of spec §3 "Position", and what can be done with it. */
+export function PositionDetailScreen() {
+  const { LL } = useI18nContext();
+  const id = usePositionId();
+  const position = usePosition(id);
+  const [sheet, setSheet] = useState<'topUp' | 'stops' | null>(null);
+  if (id === null) return <ErrorState error={new Error(LL.trading.missingPosition())} />;
+  if (position.loading) return <Loading />;
+  if (!position.data)
+    return (
+      <ErrorState error={position.error ?? new Error(LL.errors.NOT_FOUND())} onRetry={position.reloadAll} />
+    );
+  const p = position.data;
+  const open = p.closedAt === null;
+  return (
+    <div className="position-detail" data-testid="position-detail-screen">
+      <PositionFigures position={p} />
+      {open && (
+        <div className="button-row detail-actions">
+          <button
+            type="button"
+            className="button secondary"
+            data-testid="topup-button"
+            onClick={() => setSheet('topUp')}
+          >
+            {LL.trading.topUp()}
+          </button>
+          <button
+            type="button"
+            className="button secondary"
+            data-testid="stops-button"
+            onClick={() => setSheet('stops')}
+          >
+            {LL.trading.setStops()}
+          </button>
+          <Link
+            to="/sellStocks"
+            search={{ id: String(p.id) }}
+            className="button primary sell"
+            data-testid="close-button"
+          >
+            {LL.trading.close()}
+          </Link>
+        </div>
+      )}
+      {sheet === 'topUp' && (
+        <TopUpSheet
+          position={p}
+          onClose={() => setSheet(null)}
+          onDone={() => {
+            setSheet(null);
+            position.reload();
+          }}
+        />
+      )}
+      {sheet === 'stops' && (
+        <StopsSheet
+          position={p}
+          onClose={() => setSheet(null)}
+          onDone={() => {
+            setSheet(null);
+            position.reload();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function PositionFigures({ position: p }: { position: Position }) {
+  const { LL, locale } = useI18nContext();
+  const livePrice = useLivePrice(p);
+  const open = p.closedAt === null;
+  const { pnl, yield: yieldFraction } = open ? livePnl(p, livePrice) : { pnl: p.pnl, yield: p.yield };
+  const digits = priceDigits(p.market, p.openPrice);
+  const price = (value: number | null) => (value === null ? '--' : formatMoney(value, locale, digits));
+  const money = (value: number) => formatMoney(value, locale);
+  const rows: [string, string, string][] = [
+    [LL.trading.direction(), p.direction === 'long' ? LL.trading.long() : LL.trading.short(), 'f-direction'],
+    [LL.positions.openPrice(), price(p.openPrice), 'f-open-price'],
+    [
+      open ? LL.positions.currentPrice() : LL.positions.closePrice(),
+      price(open ? livePrice : p.closePrice),
+      'f-price',
+    ],
+    [LL.positions.lots(), String(p.lots), 'f-lots'],
+    [LL.positions.shares(), formatMoney(p.shares, locale, 0), 'f-shares'],
+    [LL.positions.leverage(), LL.buy.leverageValue({ n: p.leverage }), 'f-leverage'],
+    [LL.trading.margin(), money(p.margin), 'f-margin'],
+    [LL.trading.marketValue(), money(open ? livePrice * p.shares : p.marketValue), 'f-market-value'],
+    [LL.positions.buyFee(), money(p.buyFee), 'f-buy-fee'],
+    [LL.positions.sellFee(), money(p.sellFee), 'f-sell-fee'],
+    [LL.positions.stampDuty(), money(p.stampDuty), 'f-stamp-duty'],
+    [LL.trading.deferredFee(), money(p.deferredFee), 'f-deferred-fee'],
+    [LL.trading.stopProfit(), price(p.stopProfit), 'f-stop-profit'],
+    [LL.trading.stopLoss(), price(p.stopLoss), 'f-stop-loss'],
+    [
+      LL.trading.liquidationPrice(),
+      p.liquidationPrice === null ? LL.trading.none() : price(p.liquidationPrice),
+      'f-liquidation',
+    ],
+    [LL.positions.openedAt(), formatDateTime(p.openedAt), 'f-opened-at'],
+    [LL.positions.closedAt(), p.closedAt === null ? '--' : formatDateTime(p.closedAt), 'f-closed-at'],
+  ];
+  return (
+    <section className="position-figures">
+      <header className="detail-head">
+        <div>
+          <h2>{p.name}</h2>
+          <span className="num muted">{p.code}</span>
+          {p.closeReason && (
+            <span className="tag" data-testid="f-close-reason">
+              {LL.positions.closeReason[p.closeReason]()}
+            </span>
+          )}
+        </div>
+        <div className="position-pnl">
+          <PriceText value={pnl} signed testId="f-pnl" />
+          <span className="muted small">{LL.trading.yield()}</span> <PctText fraction={yieldFraction} />
+        </div>
+      </header>
+      <dl className="breakdown">
+        {rows.map(([label, value, testId]) => (
+          <div key={testId}>
+            <dt>{label}</dt>
+            <dd className="num" data-testid={testId}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** The mutation of a sheet: busy, the station's message, and one requestId per attempt kept across a network failure. */
+function useMutation<T>(run: (requestId: string) => Promise<T>, onDone: () => void, success: string) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const requestId = useRef(newRequestId());
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await run(requestId.current);
+      showAlert(success, 'success');
+      onDone();
+    } catch (failure) {
+      const apiError = toApiError(failure);
+      if (!apiError.isNetwork) requestId.current = newRequestId();
+      const fieldMessage = apiError.fields ? Object.values(apiError.fields)[0] : undefined;
+      setError(
+        apiError.code === 'VALIDATION' && fieldMessage
+          ? `${apiError.message} ${fieldMessage}`
+          : apiError.message,
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, submit };
+}
+
+function TopUpSheet({
+  position,
+  onClose,
+  onDone,
+}: {
+  position: Position;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { LL } = useI18nContext();
+  const [amountText, setAmountText] = useState('');
+  const amount = parsePrice(amountText);
+  const [touched, setTouched] = useState(false);
+  const mutation = useMutation(
+    (requestId) =>
+      call('POST /user/position/topUp.do', { positionId: position.id, amount: amount ?? 0, requestId }),
+    onDone,
+    LL.trading.topUpDone(),
+  );
+  return (
+    <Sheet open title={LL.trading.topUp()} onClose={onClose} testId="topup-sheet">
+      <p className="sheet-text">{LL.trading.topUpText()}</p>
+      <FormField
+        label={LL.trading.amount()}
+        name="amount"
+        inputMode="decimal"
+        value={amountText}
+        error={touched && amount === null ? LL.validation.amountInvalid() : null}
+        onChange={(e) => setAmountText(e.target.value)}
+      />
+      {mutation.error && (
+        <p className="form-error" role="alert" data-testid="topup-error">
+          {mutation.error}
+        </p>
+      )}
+      <div className="button-row">
+        <button type="button" className="button secondary" onClick={onClose}>
+          {LL.common.cancel()}
+        </button>
+        <button
+          type="button"
+          className="button primary"
+          data-testid="topup-confirm"
+          disabled={mutation.busy}
+          onClick={() => {
+            setTouched(true);
+            if (amount !== null) void mutation.submit();
+          }}
+        >
+          {mutation.busy ? LL.common.submitting() : LL.trading.topUp()}
+        </button>
+      </div>
+    </Sheet>
+  );
+}
+
+function StopsSheet({
+  position,
+  onClose,
+  onDone,
+}: {
+  position: Position;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { LL } = useI18nContext();
+  const price = useLivePrice(position);
+  const [profitText, setProfitText] = useState(
+    position.stopProfit === null ? '' : String(position.stopProfit),
+  );
+  const [lossText, setLossText] = useState(position.stopLoss === null ? '' : String(position.stopLoss));
+  const stopProfit = parsePrice(profitText);
+  const stopLoss = parsePrice(lossText);
+  const problem = checkStops(position.direction, price, {
+    stopProfit,
+    stopLoss,
+    stopProfitText: profitText,
+    stopLossText: lossText,
+  });
+  const [touched, setTouched] = useState(false);
+  const mutation = useMutation(
+    (requestId) =>
+      call('POST /user/position/setStops.do', {
+        positionId: position.id,
+        requestId,
+        ...(stopProfit !== null ? { stopProfit } : {}),
+        ...(stopLoss !== null ? { stopLoss } : {}),
+      }),
+    onDone,
+    LL.trading.stopsSaved(),
+  );
+  const message =
+    problem === 'invalid'
+      ? LL.validation.invalid()
+      : problem === 'side'
+        ? position.direction === 'long'
+          ? LL.errors.STOPS_LONG()
+          : LL.errors.STOPS_SHORT()
+        : null;
+  return (
+    <Sheet open title={LL.trading.setStops()} onClose={onClose} testId="stops-sheet">
+      <p className="sheet-text">{LL.trading.stopsText()}</p>
+      <FormField
+        label={LL.trading.stopProfit()}
+        name="stopProfit"
+        inputMode="decimal"
+        placeholder={LL.trading.optional()}
+        value={profitText}
+        onChange={(e) => setProfitText(e.target.value)}
+      />
+      <FormField
+        label={LL.trading.stopLoss()}
+        name="stopLoss"
+        inputMode="decimal"
+        placeholder={LL.trading.optional()}
+        value={lossText}
+        onChange={(e) => setLossText(e.target.value)}
+      />
+      {touched && message && <p className="field-error">{message}</p>}
+      {mutation.error && (
+        <p className="form-error" role="alert" data-testid="stops-error">
+          {mutation.error}
+        </p>
+      )}
+      <div className="button-row">
+        <button type="button" className="button secondary" onClick={onClose}>
+          {LL.common.cancel()}
+        </button>
+        <button
+          type="button"
+          className="button primary"
+          data-testid="stops-confirm"
+          disabled={mutation.busy}
+          onClick={() => {
+            setTouched(true);
+            if (message === null) void mutation.submit();
+          }}
+        >
+          {mutation.busy ? LL.common.submitting() : LL.trading.save()}
+        </button>
+      </div>
+    </Sheet>
+  );
+}
+
+/** /sellStocks?id=: close a position, whole or some lots of it, at the market. */
+export function SellScreen() {
+  const { LL, locale } = useI18nContext();
+  const id = usePositionId();
+  const position = usePosition(id);
+  const navigate = useNavigate();
+  const [lotsText, setLotsText] = useState<string | null>(null);
+  const [touched, setTouched] = useState(false);
+  const p = position.data;
+  const lots = lotsText ?? (p ? String(p.lots) : '');
+  const lotsKey = p ? checkLots(lots.trim(), p.lots) : null;
+  const mutation = useMutation(
+    (requestId) =>
+      call('POST /user/sell.do', {
+        positionId: p?.id ?? 0,
+        requestId,
+        ...(p && Number(lots) !== p.lots ? { lots: Number(lots) } : {}),
+      }),
+    () => void navigate({ to: '/warehouse', search: { tab: 'closed' } }),
+    LL.positions.sellSuccess(),
+  );
+  const livePrice = useLivePrice(p);
+  if (id === null) return <ErrorState error={new Error(LL.trading.missingPosition())} />;
+  if (position.loading) return <Loading />;
+  if (!p)
+    return (
+      <ErrorState error={position.error ?? new Error(LL.errors.NOT_FOUND())} onRetry={position.reloadAll} />
+    );
+  if (p.closedAt !== null) return <ErrorState error={new Error(LL.errors.POSITION_CLOSED())} />;
+  const price = livePrice;
+  const part = lotsKey === null ? Number(lots) / p.lots : 0;
+  const estimate = livePnl(p, price).pnl * part;
+  return (
+    <div className="buy-form" data-testid="sell-screen">
+      <section className="buy-instrument">
+        <div>
+          <h2>{p.name}</h2>
+          <span className="num muted">{p.code}</span>
+        </div>
+        <div className="buy-price">
+          <span className="label">{LL.positions.currentPrice()}</span>
+          <span className="num big">{formatMoney(price, locale, priceDigits(p.market, price))}</span>
+        </div>
+      </section>
+      <FormField
+        label={LL.trading.closeLots()}
+        name="lots"
+        inputMode="numeric"
+        value={lots}
+        error={touched && lotsKey ? LL.validation[lotsKey]() : null}
+        hint={LL.trading.closeLotsHint({ max: p.lots })}
+        onChange={(e) => {
+          setLotsText(e.target.value);
+          setTouched(true);
+        }}
+        addon={
+          <button type="button" className="button small ghost" onClick={() => setLotsText(String(p.lots))}>
+            {LL.trading.all()}
+          </button>
+        }
+      />
+      <dl className="order-summary">
+        <div>
+          <dt>{LL.trading.estimatedPnl()}</dt>
+          <dd>
+            <PriceText value={Math.round(estimate * 100) / 100} signed />
+          </dd>
+        </div>
+      </dl>
+      <p className="muted small">{LL.trading.closeNote()}</p>
+      {mutation.error && (
+        <p className="form-error" role="alert" data-testid="sell-error">
+          {mutation.error}
+        </p>
+      )}
+      <div className="action-bar">
+        <button
+          type="button"
+          className="button primary block sell"
+          data-testid="sell-confirm"
+          disabled={mutation.busy}
+          onClick={() => {
+            setTouched(true);
+            if (lotsKey === null) void mutation.submit();
+          }}
+        >
+          {mutation.busy ? LL.common.submitting() : LL.positions.sellConfirm()}
+        </button>
+      </div>
+    </div>
+  );
+}

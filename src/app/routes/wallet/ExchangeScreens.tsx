@@ -1,0 +1,265 @@
+/**
+ * Currency flash exchange (spec §2 /exchange, /exchangeLog): CNY, HKD and USD between the main, hk and us
+ * accounts at the simulated rate less the spread, which the user sees before confirming.
+ */
+import { useState, type FormEvent } from 'react';
+import { useSelector } from '@legendapp/state/react';
+import { useI18nContext } from '../../../../locales/i18n-react';
+import type { AccountType, Currency, ExchangeRecord } from '../../../shared/api/types';
+import { formatDateTime } from '../../../shared/format';
+import { checkMoneyAmount } from '../../../shared/validation';
+import { refreshUser } from '../../api/account';
+import { call, toApiError } from '../../api/client';
+import { useCall, usePages } from '../../api/use-call';
+import { FormField } from '../../components/FormField';
+import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
+import { Sheet } from '../../components/Sheet';
+import { ErrorState, Loading } from '../../components/StatusViews';
+import { showAlert } from '../../state/alert';
+import { session$ } from '../../state/session';
+import { validationMessage } from '../account/form-errors';
+import {
+  cleanAmountInput,
+  formatRate,
+  CURRENCIES,
+  InfoRow,
+  PagedList,
+  roundCents,
+  useFreshUser,
+  useMoneyText,
+  useRequestId,
+} from './wallet-parts';
+import './wallet.css';
+
+/** DOMAIN.md: the account that keeps each currency. */
+export const CURRENCY_ACCOUNT: Record<Currency, AccountType> = { CNY: 'main', HKD: 'hk', USD: 'us' };
+
+/** /exchange. */
+export function ExchangeScreen() {
+  const { LL } = useI18nContext();
+  const loggedIn = useSelector(() => session$.token.get() !== null);
+  if (!loggedIn) return <LoggedOutPrompt title={LL.user.loggedOutTitle()} text={LL.loginPrompt.text()} />;
+  return <ExchangeForm />;
+}
+
+function ExchangeForm() {
+  const { LL } = useI18nContext();
+  const money = useMoneyText();
+  const { user, loading, error, reload } = useFreshUser();
+  const [source, setSource] = useState<Currency>('CNY');
+  const [target, setTarget] = useState<Currency>('HKD');
+  const spread = useCall('GET /api/user/findSpreadRateOne.do', { source, target });
+  const requestId = useRequestId();
+  const [amount, setAmount] = useState('');
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [sheetError, setSheetError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (!user)
+    return loading ? <Loading /> : error ? <ErrorState error={error} onRetry={reload} /> : <Loading />;
+  const available = user.accounts.find((a) => a.type === CURRENCY_ACCOUNT[source])?.available ?? 0;
+  const rate = spread.data?.rate ?? null;
+  const amountNumber = Number(amount);
+  const receive = rate !== null && !checkMoneyAmount(amount) ? roundCents(amountNumber * rate) : null;
+
+  const pick = (side: 'source' | 'target', value: Currency) => {
+    if (side === 'source') {
+      setSource(value);
+      if (value === target) setTarget(CURRENCIES.find((c) => c !== value) ?? 'HKD');
+    } else {
+      setTarget(value);
+      if (value === source) setSource(CURRENCIES.find((c) => c !== value) ?? 'CNY');
+    }
+  };
+
+  const onReview = (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validationMessage(LL, checkMoneyAmount(amount.trim()));
+    const message = invalid ?? (amountNumber > available ? LL.wallet.insufficient() : null);
+    setAmountError(message);
+    if (message || rate === null) return;
+    setSheetError(null);
+    setConfirming(true);
+  };
+
+  const onConfirm = async () => {
+    setBusy(true);
+    const input = { amount: amountNumber, source, target };
+    try {
+      const record = await call('POST /api/user/exchange.do', {
+        ...input,
+        requestId: requestId.idFor(input),
+      });
+      requestId.settle();
+      setConfirming(false);
+      setAmount('');
+      showAlert(LL.wallet.exchangeDone({ received: money(record.targetAmount, record.target) }), 'success');
+      await refreshUser().catch(() => undefined);
+    } catch (failure) {
+      const apiError = toApiError(failure);
+      if (!apiError.isNetwork) requestId.settle();
+      setSheetError(apiError.fields?.amount ?? apiError.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const currencySelect = (id: string, value: Currency, side: 'source' | 'target') => (
+    <select id={id} data-testid={id} value={value} onChange={(e) => pick(side, e.target.value as Currency)}>
+      {CURRENCIES.map((c) => (
+        <option key={c} value={c}>
+          {LL.wallet.currency[c]()}
+        </option>
+      ))}
+    </select>
+  );
+
+  return (
+    <form className="wallet-screen wallet-form" onSubmit={onReview} noValidate>
+      <div className="transfer-pair">
+        <div className="field">
+          <label htmlFor="exchange-source">{LL.wallet.sell()}</label>
+          {currencySelect('exchange-source', source, 'source')}
+          <p className="muted small num" data-testid="source-available">
+            {LL.user.available()} {money(available, source)}
+          </p>
+        </div>
+        <button
+          type="button"
+          className="icon-button swap"
+          aria-label={LL.wallet.swap()}
+          onClick={() => {
+            setSource(target);
+            setTarget(source);
+          }}
+        >
+          ⇄
+        </button>
+        <div className="field">
+          <label htmlFor="exchange-target">{LL.wallet.receive()}</label>
+          {currencySelect('exchange-target', target, 'target')}
+        </div>
+      </div>
+      <section className="summary-card" data-testid="exchange-rate">
+        {spread.data && spread.data.midRate !== null && spread.data.rate !== null ? (
+          <>
+            <InfoRow label={LL.wallet.midRate()}>
+              <span className="num">
+                1 {source} = {spread.data.midRate.toFixed(4)} {target}
+              </span>
+            </InfoRow>
+            <InfoRow label={LL.wallet.spread()} testId="spread-rate">
+              <span className="num">{formatRate(spread.data.spreadRate)}</span>
+            </InfoRow>
+            <InfoRow label={LL.wallet.rate()}>
+              <span className="num">
+                1 {source} = {spread.data.rate.toFixed(4)} {target}
+              </span>
+            </InfoRow>
+          </>
+        ) : spread.error ? (
+          <ErrorState error={spread.error} onRetry={spread.reload} />
+        ) : (
+          <Loading />
+        )}
+      </section>
+      <FormField
+        label={LL.wallet.amount()}
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        error={amountError}
+        onChange={(event) => {
+          setAmount(cleanAmountInput(event.target.value));
+          setAmountError(null);
+        }}
+        hint={receive !== null ? LL.wallet.youReceive({ amount: money(receive, target) }) : undefined}
+      />
+      <button
+        type="submit"
+        className="button primary block"
+        disabled={rate === null}
+        data-testid="exchange-review"
+      >
+        {LL.wallet.next()}
+      </button>
+      <Sheet
+        open={confirming}
+        title={LL.wallet.confirmExchange()}
+        onClose={() => setConfirming(false)}
+        testId="exchange-confirm-sheet"
+      >
+        <div className="summary-card">
+          <InfoRow label={LL.wallet.sell()}>
+            <span className="num">{money(amountNumber, source)}</span>
+          </InfoRow>
+          {spread.data && (
+            <InfoRow label={LL.wallet.spread()} testId="confirm-spread">
+              <span className="num">{formatRate(spread.data.spreadRate)}</span>
+            </InfoRow>
+          )}
+          {rate !== null && (
+            <InfoRow label={LL.wallet.rate()}>
+              <span className="num">{rate.toFixed(4)}</span>
+            </InfoRow>
+          )}
+          {receive !== null && (
+            <InfoRow label={LL.wallet.receive()} testId="confirm-receive">
+              <strong className="num">{money(receive, target)}</strong>
+            </InfoRow>
+          )}
+        </div>
+        <p className="muted small">{LL.wallet.rateNote()}</p>
+        {sheetError && (
+          <p className="form-error" role="alert" data-testid="form-error">
+            {sheetError}
+          </p>
+        )}
+        <button
+          type="button"
+          className="button primary block"
+          disabled={busy}
+          data-testid="exchange-confirm"
+          onClick={() => void onConfirm()}
+        >
+          {busy ? LL.common.submitting() : LL.common.confirm()}
+        </button>
+      </Sheet>
+    </form>
+  );
+}
+
+/** /exchangeLog: every exchange, newest first. */
+export function ExchangeLogScreen() {
+  const { LL } = useI18nContext();
+  const money = useMoneyText();
+  const pages = usePages<ExchangeRecord>('exchanges', (pageNum, signal) =>
+    call('GET /api/user/exchangeLog.do', { pageNum, pageSize: 20 }, { signal }),
+  );
+  return (
+    <div className="wallet-screen">
+      <PagedList pages={pages} emptyText={LL.wallet.noExchanges()} testId="exchange-list">
+        {(record) => (
+          <li key={record.id} className="record" data-testid="exchange-row">
+            <div className="record-head">
+              <strong className="num">
+                {money(record.sourceAmount, record.source)} → {money(record.targetAmount, record.target)}
+              </strong>
+            </div>
+            <InfoRow label={LL.wallet.midRate()}>
+              <span className="num">{record.midRate.toFixed(4)}</span>
+            </InfoRow>
+            <InfoRow label={LL.wallet.spread()}>
+              <span className="num">{formatRate(record.spreadRate)}</span>
+            </InfoRow>
+            <InfoRow label={LL.wallet.time()}>
+              <span className="num">{formatDateTime(record.createdAt)}</span>
+            </InfoRow>
+          </li>
+        )}
+      </PagedList>
+    </div>
+  );
+}

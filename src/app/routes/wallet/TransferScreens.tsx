@@ -1,0 +1,204 @@
+/**
+ * Transfers between the CNY accounts (spec §2 /transfer, /transfers, /transferRecord): main ↔ index ↔
+ * newstock, instant; the records are the transfer-out entries of the ledger.
+ */
+import { useState, type FormEvent } from 'react';
+import { useSelector } from '@legendapp/state/react';
+import { useI18nContext } from '../../../../locales/i18n-react';
+import type { AccountType, LedgerEntry } from '../../../shared/api/types';
+import type { TransferAccount } from '../../../shared/api/calls';
+import { formatDateTime } from '../../../shared/format';
+import { checkMoneyAmount } from '../../../shared/validation';
+import { refreshUser } from '../../api/account';
+import { call, toApiError } from '../../api/client';
+import { usePages } from '../../api/use-call';
+import { FormField } from '../../components/FormField';
+import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
+import { ErrorState, Loading } from '../../components/StatusViews';
+import { showAlert } from '../../state/alert';
+import { session$ } from '../../state/session';
+import { validationMessage } from '../account/form-errors';
+import {
+  cleanAmountInput,
+  InfoRow,
+  PagedList,
+  useFreshUser,
+  useMoneyText,
+  useRequestId,
+} from './wallet-parts';
+import './wallet.css';
+
+export const TRANSFER_ACCOUNTS: readonly TransferAccount[] = ['main', 'index', 'newstock'];
+
+/** /transfer and /transfers. */
+export function TransferScreen() {
+  const { LL } = useI18nContext();
+  const loggedIn = useSelector(() => session$.token.get() !== null);
+  if (!loggedIn) return <LoggedOutPrompt title={LL.user.loggedOutTitle()} text={LL.loginPrompt.text()} />;
+  return <TransferForm />;
+}
+
+function TransferForm() {
+  const { LL } = useI18nContext();
+  const money = useMoneyText();
+  const { user, loading, error, reload } = useFreshUser();
+  const requestId = useRequestId();
+  const [from, setFrom] = useState<TransferAccount>('main');
+  const [to, setTo] = useState<TransferAccount>('index');
+  const [amount, setAmount] = useState('');
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (!user)
+    return loading ? <Loading /> : error ? <ErrorState error={error} onRetry={reload} /> : <Loading />;
+  const available = (type: AccountType) => user.accounts.find((a) => a.type === type)?.available ?? 0;
+
+  const pickFrom = (value: TransferAccount) => {
+    setFrom(value);
+    if (value === to) setTo(TRANSFER_ACCOUNTS.find((a) => a !== value) ?? 'main');
+  };
+  const pickTo = (value: TransferAccount) => {
+    setTo(value);
+    if (value === from) setFrom(TRANSFER_ACCOUNTS.find((a) => a !== value) ?? 'main');
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validationMessage(LL, checkMoneyAmount(amount.trim()));
+    const message = invalid ?? (Number(amount) > available(from) ? LL.wallet.insufficient() : null);
+    setAmountError(message);
+    setFormError(null);
+    if (message) return;
+    setBusy(true);
+    const input = { amount: Number(amount), from, to };
+    try {
+      await call('POST /user/transAmt.do', { ...input, requestId: requestId.idFor(input) });
+      requestId.settle();
+      await refreshUser().catch(() => undefined);
+      setAmount('');
+      showAlert(LL.wallet.transferDone(), 'success');
+    } catch (failure) {
+      const apiError = toApiError(failure);
+      if (!apiError.isNetwork) requestId.settle();
+      if (apiError.fields?.amount) setAmountError(apiError.fields.amount);
+      else setFormError(apiError.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const accountSelect = (id: string, value: TransferAccount, onChange: (v: TransferAccount) => void) => (
+    <select
+      id={id}
+      data-testid={id}
+      value={value}
+      onChange={(event) => onChange(event.target.value as TransferAccount)}
+    >
+      {TRANSFER_ACCOUNTS.map((type) => (
+        <option key={type} value={type}>
+          {LL.user.accountType[type]()}
+        </option>
+      ))}
+    </select>
+  );
+
+  return (
+    <form className="wallet-screen wallet-form" onSubmit={onSubmit} noValidate>
+      <div className="transfer-pair">
+        <div className="field">
+          <label htmlFor="transfer-from">{LL.wallet.from()}</label>
+          {accountSelect('transfer-from', from, pickFrom)}
+          <p className="muted small num" data-testid="from-available">
+            {LL.user.available()} {money(available(from), 'CNY')}
+          </p>
+        </div>
+        <button
+          type="button"
+          className="icon-button swap"
+          aria-label={LL.wallet.swap()}
+          data-testid="transfer-swap"
+          onClick={() => {
+            setFrom(to);
+            setTo(from);
+          }}
+        >
+          ⇄
+        </button>
+        <div className="field">
+          <label htmlFor="transfer-to">{LL.wallet.to()}</label>
+          {accountSelect('transfer-to', to, pickTo)}
+          <p className="muted small num">
+            {LL.user.available()} {money(available(to), 'CNY')}
+          </p>
+        </div>
+      </div>
+      <FormField
+        label={LL.wallet.amount()}
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        error={amountError}
+        onChange={(event) => {
+          setAmount(cleanAmountInput(event.target.value));
+          setAmountError(null);
+        }}
+        addon={
+          <button
+            type="button"
+            className="button ghost small"
+            onClick={() => setAmount(String(available(from)))}
+          >
+            {LL.wallet.all()}
+          </button>
+        }
+      />
+      {formError && (
+        <p className="form-error" role="alert" data-testid="form-error">
+          {formError}
+        </p>
+      )}
+      <button type="submit" className="button primary block" disabled={busy} data-testid="transfer-submit">
+        {busy ? LL.common.submitting() : LL.wallet.confirmTransfer()}
+      </button>
+    </form>
+  );
+}
+
+/** The ledger note of a transfer-out entry names the receiving account: "→ index". */
+export function transferTarget(note: string | null): AccountType | null {
+  const match = /→\s*(main|index|newstock|hk|us)\b/.exec(note ?? '');
+  return match ? (match[1] as AccountType) : null;
+}
+
+/** /transferRecord: every transfer, newest first. */
+export function TransferRecordsScreen() {
+  const { LL } = useI18nContext();
+  const money = useMoneyText();
+  const pages = usePages<LedgerEntry>('transfers', (pageNum, signal) =>
+    call('GET /user/cash/list.do', { pageNum, pageSize: 20, type: 'transfer_out' }, { signal }),
+  );
+  return (
+    <div className="wallet-screen">
+      <PagedList pages={pages} emptyText={LL.wallet.noTransfers()} testId="transfer-list">
+        {(entry) => {
+          const target = transferTarget(entry.note);
+          return (
+            <li key={entry.id} className="record" data-testid="transfer-row">
+              <div className="record-head">
+                <strong>
+                  {LL.user.accountType[entry.account]()} → {target ? LL.user.accountType[target]() : '—'}
+                </strong>
+                <span className="num">{money(Math.abs(entry.amount), 'CNY')}</span>
+              </div>
+              <InfoRow label={LL.wallet.time()}>
+                <span className="num">{formatDateTime(entry.time)}</span>
+              </InfoRow>
+            </li>
+          );
+        }}
+      </PagedList>
+    </div>
+  );
+}

@@ -1,0 +1,449 @@
+/**
+ * Withdrawals (spec §2 /withdraw, /cash, /cashlist, /cashWithdrawalRecord): KYC, a bank card and the
+ * withdrawal password come first (the screen leads to each missing one); then the amount within what may
+ * be withdrawn now, with the fee; a pending withdrawal can be cancelled with a reason.
+ */
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@legendapp/state/react';
+import { useI18nContext } from '../../../../locales/i18n-react';
+import type { User, Withdrawal, WithdrawalStatus, WithdrawInfo } from '../../../shared/api/types';
+import { formatDateTime } from '../../../shared/format';
+import { checkMoneyAmount, checkWithdrawPassword } from '../../../shared/validation';
+import { refreshUser } from '../../api/account';
+import { call, toApiError } from '../../api/client';
+import { useCall, usePages } from '../../api/use-call';
+import { FormField } from '../../components/FormField';
+import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
+import { Sheet } from '../../components/Sheet';
+import { ErrorState, Loading } from '../../components/StatusViews';
+import { showAlert } from '../../state/alert';
+import { session$ } from '../../state/session';
+import { validationMessage } from '../account/form-errors';
+import {
+  Chevron,
+  cleanAmountInput,
+  formatRate,
+  InfoRow,
+  PagedList,
+  roundCents,
+  useFreshUser,
+  useMoneyText,
+  useRequestId,
+} from './wallet-parts';
+import './wallet.css';
+
+/** The back office keeps a cancel reason to this many characters (server MAX_REASON_LENGTH). */
+export const MAX_CANCEL_REASON = 200;
+
+type Missing = 'kyc' | 'bankCard' | 'withdrawPassword';
+
+/** spec §5/§6: what a withdrawal still needs, in the order the user should do it. */
+export function missingForWithdrawal(user: User): Missing[] {
+  const missing: Missing[] = [];
+  if (user.kycStatus !== 'passed') missing.push('kyc');
+  if (!user.hasBankCard) missing.push('bankCard');
+  if (!user.hasWithdrawPassword) missing.push('withdrawPassword');
+  return missing;
+}
+
+/** /withdraw and /cash. */
+export function WithdrawScreen() {
+  const { LL } = useI18nContext();
+  const loggedIn = useSelector(() => session$.token.get() !== null);
+  if (!loggedIn) return <LoggedOutPrompt title={LL.user.loggedOutTitle()} text={LL.loginPrompt.text()} />;
+  return <WithdrawGate />;
+}
+
+function WithdrawGate() {
+  const { user, loading, error, reload } = useFreshUser();
+  if (!user)
+    return loading ? <Loading /> : error ? <ErrorState error={error} onRetry={reload} /> : <Loading />;
+  const missing = missingForWithdrawal(user);
+  if (missing.length > 0) return <WithdrawPrerequisites user={user} missing={missing} />;
+  return <WithdrawForm />;
+}
+
+function WithdrawPrerequisites({ user, missing }: { user: User; missing: Missing[] }) {
+  const { LL } = useI18nContext();
+  const steps = [
+    {
+      key: 'kyc' as const,
+      to: '/authentication' as const,
+      label: LL.titles.kyc(),
+      state: user.kycStatus === 'passed' ? LL.wallet.done() : LL.user.kyc[user.kycStatus](),
+    },
+    {
+      key: 'bankCard' as const,
+      to: '/addCard' as const,
+      label: LL.titles.bankCard(),
+      state: user.hasBankCard ? LL.wallet.done() : LL.wallet.notYet(),
+    },
+    {
+      key: 'withdrawPassword' as const,
+      to: '/setPassword' as const,
+      label: LL.titles.withdrawPassword(),
+      state: user.hasWithdrawPassword ? LL.wallet.done() : LL.wallet.notYet(),
+    },
+  ];
+  const first = missing[0];
+  return (
+    <div className="wallet-screen" data-testid="withdraw-prerequisites" data-missing={missing.join(' ')}>
+      <p className="guide-text">{first ? LL.wallet.needsFirst[first]() : ''}</p>
+      <nav className="menu-list">
+        {steps.map((step) => {
+          const blocked = step.key === 'bankCard' && user.kycStatus !== 'passed';
+          const isMissing = missing.includes(step.key);
+          return isMissing && !blocked ? (
+            <Link key={step.key} to={step.to} className="menu-item todo" data-testid={`needs-${step.key}`}>
+              <span>{step.label}</span>
+              <span className="muted small">{step.state}</span>
+              <Chevron />
+            </Link>
+          ) : (
+            <div key={step.key} className="menu-item">
+              <span>{step.label}</span>
+              <span className="muted small">{step.state}</span>
+            </div>
+          );
+        })}
+      </nav>
+    </div>
+  );
+}
+
+type WithdrawField = 'amount' | 'password';
+
+/** spec §5: a correct amount, not below the minimum, within the maximum and what may be withdrawn now. */
+export function withdrawAmountProblem(
+  raw: string,
+  info: WithdrawInfo,
+):
+  | { key: 'invalid'; validation: NonNullable<ReturnType<typeof checkMoneyAmount>> }
+  | { key: 'min' | 'max' | 'withdrawable'; limit: number }
+  | null {
+  const invalid = checkMoneyAmount(raw);
+  if (invalid) return { key: 'invalid', validation: invalid };
+  const amount = Number(raw);
+  if (amount < info.minAmount) return { key: 'min', limit: info.minAmount };
+  if (amount > info.maxAmount) return { key: 'max', limit: info.maxAmount };
+  if (amount > info.withdrawable) return { key: 'withdrawable', limit: info.withdrawable };
+  return null;
+}
+
+function WithdrawForm() {
+  const { LL } = useI18nContext();
+  const navigate = useNavigate();
+  const money = useMoneyText();
+  const info = useCall('GET /user/withdraw/info.do', {});
+  const bank = useCall('GET /user/bank/getBankInfo.do', {});
+  const requestId = useRequestId();
+  const [amount, setAmount] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<WithdrawField, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (info.loading) return <Loading />;
+  if (!info.data) return info.error ? <ErrorState error={info.error} onRetry={info.reload} /> : <Loading />;
+  const limits = info.data;
+  const amountNumber = Number(amount);
+  const fee = checkMoneyAmount(amount) ? 0 : roundCents(amountNumber * limits.feeRate);
+
+  const amountMessage = (): string | null => {
+    const problem = withdrawAmountProblem(amount.trim(), limits);
+    if (!problem) return null;
+    switch (problem.key) {
+      case 'invalid':
+        return validationMessage(LL, problem.validation);
+      case 'min':
+        return LL.wallet.belowMinWithdraw({ min: money(problem.limit) });
+      case 'max':
+        return LL.wallet.aboveMaxWithdraw({ max: money(problem.limit) });
+      case 'withdrawable':
+        return LL.wallet.aboveWithdrawable({ amount: money(problem.limit) });
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = {
+      amount: amountMessage() ?? undefined,
+      password: validationMessage(LL, checkWithdrawPassword(password)) ?? undefined,
+    };
+    setErrors(found);
+    setFormError(null);
+    if (found.amount || found.password) return;
+    setBusy(true);
+    const input = { amount: amountNumber };
+    try {
+      await call('POST /user/withdraw/outMoney.do', {
+        amount: amountNumber,
+        withdrawPassword: password.trim(),
+        requestId: requestId.idFor(input),
+      });
+      requestId.settle();
+      showAlert(LL.wallet.withdrawSubmitted(), 'success');
+      await refreshUser().catch(() => undefined);
+      await navigate({ to: '/cashWithdrawalRecord' });
+    } catch (failure) {
+      const apiError = toApiError(failure);
+      if (!apiError.isNetwork) requestId.settle();
+      const fieldAmount = apiError.fields?.amount;
+      const fieldPassword = apiError.fields?.withdrawPassword;
+      if (apiError.code === 'BAD_WITHDRAW_PASSWORD') setErrors({ password: apiError.message });
+      else if (fieldAmount || fieldPassword) setErrors({ amount: fieldAmount, password: fieldPassword });
+      else setFormError(apiError.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="wallet-screen wallet-form" onSubmit={onSubmit} noValidate>
+      <p className="play-money-note">{LL.wallet.playMoneyNote()}</p>
+      <section className="summary-card" data-testid="withdraw-info">
+        <InfoRow label={LL.wallet.withdrawable()} testId="withdrawable">
+          <strong className="num" data-value={String(limits.withdrawable)}>
+            {money(limits.withdrawable, 'CNY')}
+          </strong>
+        </InfoRow>
+        <InfoRow label={LL.user.available()} testId="withdraw-available">
+          <span className="num" data-value={String(limits.available)}>
+            {money(limits.available, 'CNY')}
+          </span>
+        </InfoRow>
+        {limits.unsettled > 0 && (
+          <InfoRow label={LL.wallet.unsettled()}>
+            <span className="num">{money(limits.unsettled, 'CNY')}</span>
+          </InfoRow>
+        )}
+        <InfoRow label={LL.wallet.feeRate()}>
+          <span className="num">{formatRate(limits.feeRate)}</span>
+        </InfoRow>
+        <InfoRow label={LL.wallet.withdrawHours()}>
+          <span className="num">{limits.hours}</span>
+        </InfoRow>
+        {bank.data && (
+          <InfoRow label={LL.wallet.toCard()}>
+            {bank.data.bankName} <span className="num">{bank.data.cardNoMasked}</span>
+          </InfoRow>
+        )}
+      </section>
+      {!limits.open && (
+        <p className="form-error" data-testid="withdraw-closed">
+          {LL.wallet.withdrawClosed({ hours: limits.hours })}
+        </p>
+      )}
+      <FormField
+        label={LL.wallet.amount()}
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={LL.wallet.amountRange({ min: money(limits.minAmount), max: money(limits.maxAmount) })}
+        value={amount}
+        error={errors.amount}
+        onChange={(event) => {
+          setAmount(cleanAmountInput(event.target.value));
+          setErrors((prev) => ({ ...prev, amount: undefined }));
+        }}
+        addon={
+          <button
+            type="button"
+            className="button ghost small"
+            onClick={() => setAmount(String(Math.min(limits.withdrawable, limits.maxAmount)))}
+          >
+            {LL.wallet.all()}
+          </button>
+        }
+        hint={
+          <span data-testid="withdraw-fee">
+            {LL.wallet.feePreview({
+              fee: money(fee),
+              receive: money(Math.max(0, roundCents(amountNumber - fee) || 0)),
+            })}
+          </span>
+        }
+      />
+      <FormField
+        label={LL.titles.withdrawPassword()}
+        name="password"
+        type="password"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={6}
+        placeholder={LL.wallet.withdrawPasswordPlaceholder()}
+        value={password}
+        error={errors.password}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setErrors((prev) => ({ ...prev, password: undefined }));
+        }}
+      />
+      {formError && (
+        <p className="form-error" role="alert" data-testid="form-error">
+          {formError}
+        </p>
+      )}
+      <button type="submit" className="button primary block" disabled={busy} data-testid="withdraw-submit">
+        {busy ? LL.common.submitting() : LL.wallet.submitWithdraw()}
+      </button>
+      <p className="muted small">{LL.wallet.arrivalNote()}</p>
+    </form>
+  );
+}
+
+export function WithdrawStatusTag({ status }: { status: WithdrawalStatus }) {
+  const { LL } = useI18nContext();
+  return (
+    <span className={`status-tag status-${status}`} data-testid="withdraw-status" data-status={status}>
+      {LL.wallet.withdrawStatus[status]()}
+    </span>
+  );
+}
+
+/** /cashlist and /cashWithdrawalRecord: every withdrawal; a pending one can be cancelled with a reason. */
+export function WithdrawRecordsScreen() {
+  const { LL } = useI18nContext();
+  const money = useMoneyText();
+  const [generation, setGeneration] = useState(0);
+  const [cancelling, setCancelling] = useState<Withdrawal | null>(null);
+  const pages = usePages<Withdrawal>(`withdrawals-${generation}`, (pageNum, signal) =>
+    call('GET /user/withdraw/list.do', { pageNum, pageSize: 20 }, { signal }),
+  );
+  return (
+    <div className="wallet-screen">
+      <PagedList pages={pages} emptyText={LL.wallet.noWithdrawals()} testId="withdraw-list">
+        {(withdrawal) => (
+          <li key={withdrawal.id} className="record" data-testid="withdraw-row" data-id={withdrawal.id}>
+            <div className="record-head">
+              <strong className="num">{money(withdrawal.amount, 'CNY')}</strong>
+              <WithdrawStatusTag status={withdrawal.status} />
+            </div>
+            <InfoRow label={LL.wallet.orderNo()}>
+              <span className="num">{withdrawal.orderNo}</span>
+            </InfoRow>
+            <InfoRow label={LL.wallet.fee()}>
+              <span className="num">{money(withdrawal.fee)}</span>
+            </InfoRow>
+            <InfoRow label={LL.wallet.toCard()}>
+              {withdrawal.payeeName} · {withdrawal.bankName}{' '}
+              <span className="num">{withdrawal.cardNoMasked}</span>
+            </InfoRow>
+            <InfoRow label={LL.wallet.time()}>
+              <span className="num">{formatDateTime(withdrawal.createdAt)}</span>
+            </InfoRow>
+            {withdrawal.cancelReason && (
+              <InfoRow label={LL.wallet.cancelReason()} testId="cancel-reason">
+                {withdrawal.cancelReason}
+              </InfoRow>
+            )}
+            {withdrawal.rejectReason && (
+              <InfoRow label={LL.wallet.reason()}>{withdrawal.rejectReason}</InfoRow>
+            )}
+            {withdrawal.status === 'pending' && (
+              <button
+                type="button"
+                className="button danger-outline small"
+                data-testid="withdraw-cancel"
+                onClick={() => setCancelling(withdrawal)}
+              >
+                {LL.wallet.cancelWithdraw()}
+              </button>
+            )}
+          </li>
+        )}
+      </PagedList>
+      <CancelWithdrawalSheet
+        withdrawal={cancelling}
+        onClose={() => setCancelling(null)}
+        onCancelled={() => {
+          setCancelling(null);
+          setGeneration((g) => g + 1);
+        }}
+      />
+    </div>
+  );
+}
+
+function CancelWithdrawalSheet({
+  withdrawal,
+  onClose,
+  onCancelled,
+}: {
+  withdrawal: Withdrawal | null;
+  onClose: () => void;
+  onCancelled: () => void;
+}) {
+  const { LL } = useI18nContext();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onConfirm = async () => {
+    if (!withdrawal) return;
+    const text = reason.trim();
+    if (text === '') {
+      setError(LL.wallet.cancelReasonEmpty());
+      return;
+    }
+    setBusy(true);
+    try {
+      await call('POST /user/withdraw/cancel.do', { id: withdrawal.id, reason: text });
+      showAlert(LL.wallet.withdrawCancelled(), 'success');
+      setReason('');
+      setError(null);
+      await refreshUser().catch(() => undefined);
+      onCancelled();
+    } catch (failure) {
+      const apiError = toApiError(failure);
+      setError(apiError.fields?.reason ?? apiError.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Sheet
+      open={withdrawal !== null}
+      title={LL.wallet.cancelWithdraw()}
+      onClose={onClose}
+      testId="cancel-sheet"
+    >
+      <div className="field">
+        <label htmlFor="cancel-reason">{LL.wallet.cancelReason()}</label>
+        <textarea
+          id="cancel-reason"
+          name="reason"
+          rows={3}
+          maxLength={MAX_CANCEL_REASON}
+          placeholder={LL.wallet.cancelReasonPlaceholder()}
+          value={reason}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setError(null);
+          }}
+        />
+        {error && (
+          <p className="field-error" data-testid="error-reason">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="button-row">
+        <button type="button" className="button secondary" onClick={onClose}>
+          {LL.common.cancel()}
+        </button>
+        <button
+          type="button"
+          className="button primary"
+          data-testid="cancel-confirm"
+          disabled={busy}
+          onClick={() => void onConfirm()}
+        >
+          {busy ? LL.common.submitting() : LL.common.confirm()}
+        </button>
+      </div>
+    </Sheet>
+  );
+}

@@ -1,0 +1,170 @@
+/**
+ * Pieces the account and wallet screens share: the fresh user info, the requestId of a confirmed money
+ * action, a paged list with its loading, empty and error states, and small display helpers.
+ */
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSelector } from '@legendapp/state/react';
+import { useI18nContext } from '../../../../locales/i18n-react';
+import type { AccountType, Currency, User } from '../../../shared/api/types';
+import { formatMoney } from '../../../shared/format';
+import { refreshUser } from '../../api/account';
+import { toApiError } from '../../api/client';
+import { isAbortError, type ApiError } from '../../api/errors';
+import type { PagesState } from '../../api/use-call';
+import { newRequestId } from '../../api/request-id';
+import { Empty, ErrorState, Loading } from '../../components/StatusViews';
+import { session$ } from '../../state/session';
+
+/** DOMAIN.md "Accounts": the currency each account keeps. */
+export const ACCOUNT_CURRENCY: Record<AccountType, Currency> = {
+  main: 'CNY',
+  index: 'CNY',
+  newstock: 'CNY',
+  hk: 'HKD',
+  us: 'USD',
+};
+
+export const CURRENCIES: readonly Currency[] = ['CNY', 'HKD', 'USD'];
+
+export interface FreshUser {
+  user: User | null;
+  loading: boolean;
+  error: ApiError | null;
+  reload: () => void;
+}
+
+/** The session's user, refreshed from the station when the screen opens (and on reload). */
+export function useFreshUser(): FreshUser {
+  const user = useSelector(() => session$.user.get());
+  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const [state, setState] = useState<{ loading: boolean; error: ApiError | null }>({
+    loading: true,
+    error: null,
+  });
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    if (!loggedIn) return;
+    const controller = new AbortController();
+    setState({ loading: true, error: null });
+    refreshUser(controller.signal).then(
+      () => setState({ loading: false, error: null }),
+      (failure: unknown) => {
+        if (!isAbortError(failure)) setState({ loading: false, error: toApiError(failure) });
+      },
+    );
+    return () => controller.abort();
+  }, [generation, loggedIn]);
+  const reload = useCallback(() => setGeneration((g) => g + 1), []);
+  return { user, loading: state.loading && user === null, error: state.error, reload };
+}
+
+/**
+ * The requestId of one confirmed money action (API.md "Idempotency"): a retry of the same input reuses
+ * it, so a flaky network cannot make the station do it twice; a changed input or a finished action gets
+ * a fresh one.
+ */
+export function useRequestId(): { idFor: (input: unknown) => string; settle: () => void } {
+  const ref = useRef<{ key: string; id: string } | null>(null);
+  const idFor = useCallback((input: unknown) => {
+    const key = JSON.stringify(input);
+    if (ref.current?.key !== key) ref.current = { key, id: newRequestId() };
+    return ref.current.id;
+  }, []);
+  const settle = useCallback(() => {
+    ref.current = null;
+  }, []);
+  return { idFor, settle };
+}
+
+/** Money in the user's locale with its currency code. */
+export function useMoneyText(): (value: number, currency?: Currency) => string {
+  const { locale } = useI18nContext();
+  return useCallback(
+    (value: number, currency?: Currency) =>
+      currency ? `${currency} ${formatMoney(value, locale)}` : formatMoney(value, locale),
+    [locale],
+  );
+}
+
+/** A paged list with its states: loading, error (with a retry), empty, rows, and "load more". */
+export function PagedList<T>({
+  pages,
+  emptyText,
+  testId,
+  children,
+}: {
+  pages: PagesState<T>;
+  emptyText: string;
+  testId?: string;
+  children: (item: T) => ReactNode;
+}) {
+  const { LL } = useI18nContext();
+  if (pages.loading) return <Loading />;
+  if (pages.items.length === 0) {
+    return pages.error ? (
+      <ErrorState error={pages.error} onRetry={pages.reload} />
+    ) : (
+      <Empty text={emptyText} />
+    );
+  }
+  return (
+    <div className="record-list-wrap">
+      <ul className="record-list" data-testid={testId}>
+        {pages.items.map((item) => children(item))}
+      </ul>
+      {pages.error && <p className="inline-error">{pages.error.message}</p>}
+      {pages.hasMore ? (
+        <button type="button" className="button ghost block" onClick={pages.loadMore}>
+          {LL.common.loadMore()}
+        </button>
+      ) : pages.loadingMore ? (
+        <Loading />
+      ) : (
+        <p className="list-end">{LL.common.noMore()}</p>
+      )}
+    </div>
+  );
+}
+
+/** One label–value line of a record or a summary. */
+export function InfoRow({
+  label,
+  children,
+  testId,
+}: {
+  label: string;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <div className="info-row">
+      <span className="info-label">{label}</span>
+      <span className="info-value" data-testid={testId}>
+        {children}
+      </span>
+    </div>
+  );
+}
+
+export function Chevron() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+      <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** A number typed by the user: digits and at most one decimal point (a comma counts as the point). */
+export function cleanAmountInput(raw: string): string {
+  return raw.replace(',', '.').replace(/[^\d.]/g, '');
+}
+
+/** Cents rounding of a preview figure (the station decides the real one). */
+export function roundCents(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** A rate as a plain percentage without a sign: 0.003 → "0.30%" (formatPct signs price moves). */
+export function formatRate(fraction: number): string {
+  return `${(fraction * 100).toFixed(2)}%`;
+}

@@ -1,0 +1,108 @@
+/**
+ * The trading rules the station publishes (getProductSetting.do `trading`) and the order breakdown the buy
+ * screen shows before the user confirms, computed with the station's own fee and margin rules
+ * (src/shared/fees.ts, src/shared/margin.ts), so the screen's figures are the ones the order will charge.
+ */
+import type { AccountType, Direction, Market, StockMarket } from './api/types';
+import { tradeFees, type FeeBreakdown, type FeeSettings } from './fees';
+import { borrowedFor, marginFor, positionLiquidationPrice } from './margin';
+import { applyRate, toMajor, toMinor } from './money';
+
+export interface TradingRules {
+  /** The leverage multiples an order may choose, per market (DOMAIN.md: A 1,2,3,5,10 …). */
+  leverage: Record<Market, number[]>;
+  /** Most lots (contracts) in one order, per market. */
+  maxLots: Record<Market, number>;
+  /** Shares per lot of a stock market; null where the instrument's board lot applies (Hong Kong). */
+  sharesPerLot: Record<StockMarket, number | null>;
+  /** Which account trades which market (its available funds pay for the order). */
+  tradingAccount: Record<Market, AccountType>;
+  /** Whether buy.do may open a short on a stock (indexes and futures always may). */
+  shortStocks: boolean;
+  fees: FeeSettings;
+  /** Yuan per point of one index contract: per code, `default` for any other. */
+  indexMultiplier: { default: number; byCode: Record<string, number> };
+  liquidationLine: number;
+  warningLine: number;
+  /** Deferred (overnight financing) fee per day on the borrowed value, a fraction. */
+  deferredFeeRate: number;
+}
+
+/** Whether a market's orders may be short. */
+export function canShort(rules: Pick<TradingRules, 'shortStocks'>, market: Market): boolean {
+  return market === 'index' || market === 'futures' || rules.shortStocks;
+}
+
+export interface OrderInput {
+  market: Market;
+  direction: Direction;
+  lots: number;
+  /** Shares (stocks) or the contract multiplier (indexes, futures) in one lot. */
+  unitsPerLot: number;
+  /** The price the order fills at: the current price, or a limit order's trigger. */
+  price: number;
+  leverage: number;
+  /** The trading account's available funds, major units. */
+  available: number;
+}
+
+export interface OrderBreakdown {
+  shares: number;
+  /** Price × shares, major units. */
+  value: number;
+  margin: number;
+  fees: FeeBreakdown['items'];
+  feeTotal: number;
+  /** What the order takes from the available funds: margin + fees. */
+  cost: number;
+  /** What is borrowed: a long's value − margin; a short borrows the instrument, worth its value. */
+  borrowed: number;
+  /** Where the position alone reaches the liquidation line (unrounded); null with nothing borrowed. */
+  liquidationPrice: number | null;
+  /** Overnight financing per day on the borrowed part of a long, major units. */
+  deferredFeePerDay: number;
+  availableAfter: number;
+  /** The available funds do not cover the cost (the station would answer INSUFFICIENT_FUNDS). */
+  insufficient: boolean;
+}
+
+/** What an order will cost and risk, with the station's rules (trading.ts buy: the same steps). */
+export function orderBreakdown(input: OrderInput, rules: TradingRules): OrderBreakdown {
+  const shares = input.lots * input.unitsPerLot;
+  const valueMinor = toMinor(input.price * shares);
+  const marginMinor = marginFor(valueMinor, input.leverage);
+  const fees = tradeFees(input.market, 'buy', { shares, value: valueMinor }, rules.fees);
+  const costMinor = marginMinor + fees.total;
+  const liquidation = positionLiquidationPrice(
+    { direction: input.direction, open_value: valueMinor, margin: marginMinor, shares },
+    rules.liquidationLine,
+  );
+  // The deferred fee is charged on what a long borrowed (engine.ts day closes: open value − margin).
+  const financedMinor = Math.max(0, valueMinor - marginMinor);
+  const availableMinor = toMinor(input.available);
+  return {
+    shares,
+    value: toMajor(valueMinor),
+    margin: toMajor(marginMinor),
+    fees: fees.items,
+    feeTotal: toMajor(fees.total),
+    cost: toMajor(costMinor),
+    borrowed: toMajor(borrowedFor(valueMinor, marginMinor, input.direction)),
+    liquidationPrice: liquidation,
+    deferredFeePerDay: toMajor(applyRate(financedMinor, rules.deferredFeeRate)),
+    availableAfter: toMajor(availableMinor - costMinor),
+    insufficient: availableMinor < costMinor,
+  };
+}
+
+/** Units in one lot of a code on a market: the stock's lot rule or board lot, or the contract multiplier. */
+export function unitsPerLot(
+  rules: TradingRules,
+  market: Market,
+  code: string,
+  instrument: { lotSize?: number; multiplier?: number },
+): number {
+  if (market === 'index') return rules.indexMultiplier.byCode[code] ?? rules.indexMultiplier.default;
+  if (market === 'futures') return instrument.multiplier ?? 1;
+  return rules.sharesPerLot[market] ?? instrument.lotSize ?? 1;
+}

@@ -1,0 +1,261 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { FixedClock } from '../../server/market/clock';
+import { runContentCommand } from '../../server/domain/content-operator';
+import en from '../../locales/en';
+import th from '../../locales/th';
+import vi from '../../locales/vi';
+import zhCN from '../../locales/zh-CN';
+import zhTW from '../../locales/zh-TW';
+import { launchPhoneBrowser, newPhoneContext, watchPageErrors } from './harness';
+
+let app: FastifyInstance;
+let url: string;
+let dataDir: string;
+let browser: Browser;
+/** Wednesday 2025-03-12 02:00 UTC; the test moves it to make the simulated prices move. */
+const clock = new FixedClock(Date.UTC(2025, 2, 12, 2, 0, 0));
+
+beforeAll(async () => {
+  // The harness's station with a clock the test moves, kept at hand for the operator commands.
+  dataDir = mkdtempSync(join(tmpdir(), 'paperdesk-e2e-content-'));
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    STATIC_DIR: resolve(import.meta.dirname, '../../dist'),
+    CLOCK_MODE: 'always-open',
+    ORDERS_NEED_KYC: 'false',
+    LOG_LEVEL: 'warn',
+  });
+  app = await buildServer(config, { clock });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the station did not get a TCP port');
+  url = `http://127.0.0.1:${address.port}`;
+  browser = await launchPhoneBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function openPage(): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  const context = await newPhoneContext(browser);
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+  return { page, errors, close: () => context.close() };
+}
+
+describe('home, news, college and site pages in the browser', () => {
+  it('shows the home screen with live index prices, banners, notices, entries, hot stocks and news', async () => {
+    const { page, errors, close } = await openPage();
+    await page.goto(`${url}/home?lang=en`);
+    await page.getByTestId('greeting').waitFor();
+    await page.getByTestId('index-cards').waitFor();
+    const cards = page.locator('[data-testid^="index-card-"]');
+    expect(await cards.count()).toBe(3);
+    // The stream takes over from the list call: a card hears its first tick, then its price moves on.
+    const live = page.locator('[data-testid^="index-card-"][data-live="true"]').first();
+    await live.waitFor({ timeout: 30_000 });
+    const testId = (await live.getAttribute('data-testid'))!;
+    const price = page.locator(`[data-testid="${testId}"] .index-price`);
+    const first = await price.getAttribute('data-value');
+    expect(Number(first)).toBeGreaterThan(0);
+    // Simulated prices move minute by minute: five minutes later the stream's next tick shows the new one.
+    clock.advance(5 * 60_000);
+    await page.waitForFunction(
+      ([id, before]) =>
+        document.querySelector(`[data-testid="${id}"] .index-price`)?.getAttribute('data-value') !== before,
+      [testId, first] as const,
+      { timeout: 15_000 },
+    );
+    await page.getByTestId('banners').waitFor();
+    await page.getByTestId('notice-ticker').waitFor();
+    expect(await page.getByTestId('hot-stocks').locator('li').count()).toBe(5);
+    expect(await page.getByTestId('home-news').locator('li').count()).toBe(5);
+    for (const entry of ['aShares', 'star', 'college', 'news', 'newbie', 'service'])
+      expect(await page.getByTestId(`entry-${entry}`).count(), entry).toBe(1);
+    expect(await page.getByRole('heading', { name: en.content.latestNews }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('pages the news list by 15 from page 1 as the reader scrolls, to the end', async () => {
+    const { page, errors, close } = await openPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/news/getNewsList.do')) {
+        const q = new URL(request.url()).searchParams;
+        asked.push(`${q.get('pageNum')}/${q.get('pageSize')}`);
+      }
+    });
+    await page.goto(`${url}/newPage?lang=en`);
+    const rows = page.getByTestId('news-row');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(15);
+    const total = (
+      (await (await page.request.get(`${url}/api/news/getNewsList.do?lang=en`)).json()) as {
+        data: { total: number };
+      }
+    ).data.total;
+    expect(total).toBeGreaterThan(30);
+    await rows.last().scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="news-row"]').length === 30);
+    await rows.last().scrollIntoViewIfNeeded();
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="news-row"]').length === n,
+      total,
+    );
+    await page.getByText(en.common.noMore).waitFor();
+    expect(asked).toEqual(['1/15', '2/15', '3/15']);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('opens a news item and a college article, rendered from Markdown', async () => {
+    const { page, errors, close } = await openPage();
+    await page.goto(`${url}/newPage?lang=en`);
+    const row = page.getByTestId('news-row').first();
+    const title = (await row.locator('strong').innerText()).trim();
+    await row.click();
+    const detail = page.getByTestId('news-detail');
+    await detail.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/newPage');
+    expect(await detail.locator('h2').innerText()).toBe(title);
+    expect((await detail.getByTestId('markdown').innerText()).length).toBeGreaterThan(50);
+
+    await page.goto(`${url}/college?lang=en`);
+    await page.getByTestId('article-list').waitFor();
+    await page.getByTestId('college-indicators').click();
+    await page.getByTestId('article-row').filter({ hasText: 'MACD' }).first().click();
+    const article = page.getByTestId('article-detail');
+    await article.waitFor();
+    expect(await article.locator('h2').innerText()).toContain('MACD');
+    // The formula list and the note render as elements, not as Markdown marks.
+    expect(await article.locator('ol li').count()).toBeGreaterThanOrEqual(3);
+    expect(await article.locator('blockquote').count()).toBe(1);
+    expect(await article.innerText()).not.toContain('**');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('shows each page in each language, and marks news written in another', async () => {
+    const { page, errors, close } = await openPage();
+    const cases = [
+      { lang: 'zh-CN', dict: zhCN, privacy: '隐私政策', newsLang: 'zh-CN' },
+      { lang: 'en', dict: en, privacy: 'Privacy policy', newsLang: 'en' },
+      { lang: 'zh-TW', dict: zhTW, privacy: '隱私權政策', newsLang: 'zh-CN' },
+      { lang: 'th', dict: th, privacy: 'นโยบายความเป็นส่วนตัว', newsLang: 'en' },
+      { lang: 'vi', dict: vi, privacy: 'Chính sách quyền riêng tư', newsLang: 'en' },
+    ] as const;
+    for (const c of cases) {
+      await page.goto(`${url}/home?lang=${c.lang}`);
+      await page.getByRole('heading', { name: c.dict.content.latestNews }).waitFor();
+
+      await page.goto(`${url}/agree`);
+      const privacy = page.getByTestId('page-privacy');
+      await privacy.waitFor();
+      expect(await privacy.getAttribute('lang'), c.lang).toBe(c.lang);
+      expect(await privacy.locator('h2').innerText(), c.lang).toBe(c.privacy);
+
+      for (const [path, key] of [
+        ['/aggre', 'agreement'],
+        ['/trade', 'rules'],
+        ['/college?doc=newbie', 'newbie'],
+        ['/about', 'about'],
+      ] as const) {
+        await page.goto(`${url}${path}`);
+        const shown = page.getByTestId(`page-${key}`);
+        await shown.waitFor();
+        expect(await shown.getAttribute('lang'), `${c.lang} ${path}`).toBe(c.lang);
+      }
+
+      await page.goto(`${url}/newPage`);
+      const row = page.getByTestId('news-row').first();
+      await row.waitFor();
+      expect(await row.getAttribute('lang'), c.lang).toBe(c.newsLang);
+      // News in a language other than the reader's carries a tag naming it.
+      expect(await row.getByTestId('lang-tag').count(), c.lang).toBe(c.newsLang === c.lang ? 0 : 1);
+      expect(await page.locator('.page-header h1').innerText()).toBe(c.dict.titles.news);
+    }
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('keeps a customer-service thread the operator answers', async () => {
+    const { page, errors, close } = await openPage();
+    await page.goto(`${url}/service?lang=en`);
+    await page.getByTestId('logged-out').waitFor();
+    const phone = `1370000${String(Date.now() % 10_000).padStart(4, '0')}`;
+    const sms = (await (
+      await page.request.post(`${url}/api/sms/sendRegSms.do`, { form: { phone } })
+    ).json()) as { data: { demoCode: string } };
+    const reg = (await (
+      await page.request.post(`${url}/api/user/reg.do`, {
+        form: { phone, password: 'pass1234', code: sms.data.demoCode },
+      })
+    ).json()) as { data: { token: string; user: { id: number } } };
+    // The app keeps its session in localStorage (state/session.ts): log in as that user.
+    await page.evaluate(
+      (session) => localStorage.setItem('paperdesk.session', JSON.stringify(session)),
+      reg.data,
+    );
+    await page.goto(`${url}/service?lang=en`);
+    await page.getByTestId('service-thread').waitFor();
+    await page.getByTestId('service-input').fill('How do I enable VIP picks?');
+    await page.getByTestId('service-send').click();
+    await page.getByTestId('service-message').filter({ hasText: 'How do I enable VIP picks?' }).waitFor();
+    await runContentCommand(
+      app.station,
+      'service-reply',
+      [String(reg.data.user.id), 'Enabled for you.', '--reason', 'e2e'],
+      () => undefined,
+      'e2e',
+    );
+    await page.reload();
+    await page.getByTestId('service-message').filter({ hasText: 'Enabled for you.' }).waitFor();
+    expect(await page.getByTestId('service-message').count()).toBe(2);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('never runs a script stored in content: it shows as text', async () => {
+    const { page, errors, close } = await openPage();
+    const list = (await (await page.request.get(`${url}/api/notice/getNoticeList.do?lang=en`)).json()) as {
+      data: { list: { id: number }[] };
+    };
+    const id = list.data.list[0]!.id;
+    const file = join(dataDir, 'hostile.md');
+    writeFileSync(
+      file,
+      'Before\n\n<script>window.__pwned = 1</script>\n\n<img src="x" onerror="window.__pwned = 2">\n\n[click](javascript:window.__pwned=3)\n\nAfter',
+    );
+    await runContentCommand(
+      app.station,
+      'content-edit',
+      [String(id), '--body-file', file, '--reason', 'e2e sanitising'],
+      () => undefined,
+      'e2e',
+    );
+    await page.goto(`${url}/newGg?id=${id}&lang=en`);
+    const detail = page.getByTestId('notice-detail');
+    await detail.waitFor();
+    const markdown = detail.getByTestId('markdown');
+    expect(await markdown.innerText()).toContain('<script>window.__pwned = 1</script>');
+    expect(await markdown.locator('script, img, iframe').count()).toBe(0);
+    expect(await markdown.locator('a').count()).toBe(0);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(errors).toEqual([]);
+    await close();
+  });
+});

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../server/config';
+import { orderBreakdown, canShort, unitsPerLot, type TradingRules } from '../../src/shared/trading-rules';
+import { checkStops, parsePrice } from '../../src/app/routes/trade/trade-rules';
+
+const s = DEFAULT_SETTINGS;
+const rules: TradingRules = {
+  leverage: s.leverage,
+  maxLots: { a: 100, star: 100, hk: 100, us: 10_000, index: 50, futures: 20 },
+  sharesPerLot: { a: 100, star: 100, hk: null, us: 1 },
+  tradingAccount: s.tradingAccount,
+  shortStocks: false,
+  fees: s.fees,
+  indexMultiplier: s.indexMultiplier,
+  liquidationLine: s.liquidationLine,
+  warningLine: s.warningLine,
+  deferredFeeRate: s.deferredFeeRate,
+};
+
+describe('the order breakdown the buy screen shows', () => {
+  it('an A-share long at 5×: margin a fifth, commission at its ¥5 minimum, borrowed the rest', () => {
+    const b = orderBreakdown(
+      {
+        market: 'a',
+        direction: 'long',
+        lots: 1,
+        unitsPerLot: 100,
+        price: 8.37,
+        leverage: 5,
+        available: 1000,
+      },
+      rules,
+    );
+    expect(b).toMatchObject({ shares: 100, value: 837, margin: 167.4, feeTotal: 5.01, cost: 172.41 });
+    expect(b.fees).toEqual({ commission: 500, transferFee: 1 });
+    expect(b.borrowed).toBe(669.6);
+    // line × borrowed ÷ shares = 1.05 × 669.60 ÷ 100
+    expect(b.liquidationPrice).toBeCloseTo(7.0308, 4);
+    expect(b.deferredFeePerDay).toBe(0.33);
+    expect(b.availableAfter).toBe(827.59);
+    expect(b.insufficient).toBe(false);
+  });
+
+  it('no liquidation and no deferred fee without borrowing; says when funds do not cover the cost', () => {
+    const b = orderBreakdown(
+      { market: 'us', direction: 'long', lots: 10, unitsPerLot: 1, price: 200, leverage: 1, available: 1000 },
+      rules,
+    );
+    expect(b.liquidationPrice).toBeNull();
+    expect(b.deferredFeePerDay).toBe(0);
+    expect(b.insufficient).toBe(true);
+  });
+
+  it('a short borrows the contracts and is liquidated above the price', () => {
+    const b = orderBreakdown(
+      {
+        market: 'index',
+        direction: 'short',
+        lots: 1,
+        unitsPerLot: unitsPerLot(rules, 'index', 'SH000300', {}),
+        price: 4000,
+        leverage: 10,
+        available: 1_000_000,
+      },
+      rules,
+    );
+    expect(b.shares).toBe(300);
+    expect(b.borrowed).toBe(1_200_000);
+    expect(b.liquidationPrice!).toBeGreaterThan(4000);
+    expect(canShort(rules, 'index')).toBe(true);
+    expect(canShort(rules, 'a')).toBe(false);
+  });
+});
+
+describe('the stops on the order form', () => {
+  const typed = (stopProfit: number | null, stopLoss: number | null) => ({
+    stopProfit,
+    stopLoss,
+    stopProfitText: stopProfit === null ? '' : String(stopProfit),
+    stopLossText: stopLoss === null ? '' : String(stopLoss),
+  });
+  it('a long takes profit above and loss below; a short the other way round', () => {
+    expect(checkStops('long', 10, typed(11, 9))).toBeNull();
+    expect(checkStops('long', 10, typed(9, null))).toBe('side');
+    expect(checkStops('short', 10, typed(9, 11))).toBeNull();
+    expect(checkStops('short', 10, typed(null, 9))).toBe('side');
+  });
+  it('a typed stop that is not a price is invalid; empty means none', () => {
+    expect(parsePrice('abc')).toBeNull();
+    expect(parsePrice('-1')).toBeNull();
+    expect(parsePrice(' 9.5 ')).toBe(9.5);
+    expect(
+      checkStops('long', 10, { stopProfit: null, stopLoss: null, stopProfitText: 'x', stopLossText: '' }),
+    ).toBe('invalid');
+    expect(checkStops('long', 10, typed(null, null))).toBeNull();
+  });
+});
