@@ -46,6 +46,49 @@ export async function post(trx: Tx, entry: LedgerPosting): Promise<number> {
   return account.balance;
 }
 
+/**
+ * Applies several entries to ONE account with a single balance update, then records them in order, each with
+ * the balance after it (the same rows `post` would write one by one, in fewer statements).
+ */
+export async function postAll(trx: Tx, entries: readonly LedgerPosting[]): Promise<number> {
+  const first = entries[0];
+  if (!first) throw new RangeError('postAll: no entries');
+  let total = 0;
+  for (const entry of entries) {
+    if (entry.accountId !== first.accountId) throw new RangeError('postAll: entries of different accounts');
+    if (!Number.isSafeInteger(entry.amount))
+      throw new RangeError(`ledger amount is not a whole minor unit: ${entry.amount}`);
+    total += entry.amount;
+  }
+  const account = await trx
+    .updateTable('accounts')
+    .set((eb) => ({ balance: eb('balance', '+', total) }))
+    .where('id', '=', first.accountId)
+    .returning(['balance'])
+    .executeTakeFirstOrThrow();
+  let balance = account.balance - total;
+  await trx
+    .insertInto('ledger_entries')
+    .values(
+      entries.map((entry) => {
+        balance += entry.amount;
+        return {
+          account_id: entry.accountId,
+          user_id: entry.userId,
+          time: entry.time,
+          type: entry.type,
+          amount: entry.amount,
+          balance_after: balance,
+          ref_type: entry.refType ?? null,
+          ref_id: entry.refId ?? null,
+          note: entry.note ?? null,
+        };
+      }),
+    )
+    .execute();
+  return account.balance;
+}
+
 /** Reads an account inside a transaction, locking its row on PostgreSQL (SQLite serialises transactions). */
 export async function lockAccount(
   trx: Tx,

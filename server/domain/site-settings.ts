@@ -22,10 +22,22 @@ export const SITE_SETTING_DEFAULTS = {
     kycRequiredForOrders: true,
     noticeText: 'PaperDesk is a technical test station: no real trading, all money is play money.',
   },
-  /** getIndexSetting.do: index trading rules. */
-  index: { enabled: true, leverage: [1, 2, 5, 10], minLots: 1, maxLots: 100, tradingHours: '09:30-15:00' },
-  /** getFuturesSetting.do: futures trading rules. */
-  futures: { enabled: true, leverage: [1, 2, 5, 10], minLots: 1, maxLots: 50, tradingHours: '09:00-15:00' },
+  /** getIndexSetting.do: index trading rules (leverage and maxLots are answered from the trading settings). */
+  index: {
+    enabled: true,
+    leverage: [1, 2, 3, 5, 10, 15, 20],
+    minLots: 1,
+    maxLots: 50,
+    tradingHours: '09:30-15:00',
+  },
+  /** getFuturesSetting.do: futures trading rules (leverage and maxLots as for indexes). */
+  futures: {
+    enabled: true,
+    leverage: [1, 2, 3, 5, 10, 15, 20],
+    minLots: 1,
+    maxLots: 20,
+    tradingHours: '09:00-15:00',
+  },
   /** getInfo.do: about the site. */
   info: {
     name: 'PaperDesk',

@@ -27,7 +27,7 @@ import type { Instrument } from '../market/catalogue';
 import type { Station } from './context';
 import { tradeFees, type FeeBreakdown } from './fees';
 import { runOnce, storedAnswer } from './idempotency';
-import { lockAccount, post } from './ledger';
+import { lockAccount, post, postAll } from './ledger';
 import { assertLeverage, marginFor, proportionalPart } from './margin';
 import { toPosition } from './views';
 
@@ -234,9 +234,12 @@ export async function buy(
       .executeTakeFirstOrThrow();
     const ref = { refType: 'position', refId: inserted.id, time: now, accountId: account.id, userId };
     const side = direction === 'short' ? ' short' : '';
-    await post(trx, { ...ref, type: 'buy', amount: -margin, note: `${instrument.code} ×${shares}${side}` });
-    if (fees.total > 0)
-      await post(trx, { ...ref, type: 'buy_fee', amount: -fees.total, note: instrument.code });
+    await postAll(trx, [
+      { ...ref, type: 'buy', amount: -margin, note: `${instrument.code} ×${shares}${side}` },
+      ...(fees.total > 0
+        ? [{ ...ref, type: 'buy_fee' as const, amount: -fees.total, note: instrument.code }]
+        : []),
+    ]);
     return toPosition(inserted, instrument, detail, settings.liquidationLine);
   });
 }
@@ -342,11 +345,14 @@ export async function closePositionTx(
     accountId: position.account_id,
     userId: position.user_id,
   };
-  await post(trx, { ...ref, type: 'sell', amount: margin + pnl, note: `${position.code} ×${shares}` });
-  if (sellFee > 0) await post(trx, { ...ref, type: 'sell_fee', amount: -sellFee, note: position.code });
-  if (fees.stampDuty > 0) {
-    await post(trx, { ...ref, type: 'stamp_duty', amount: -fees.stampDuty, note: position.code });
-  }
+  await postAll(trx, [
+    { ...ref, type: 'sell', amount: margin + pnl, note: `${position.code} ×${shares}` },
+    ...(sellFee > 0 ? [{ ...ref, type: 'sell_fee' as const, amount: -sellFee, note: position.code }] : []),
+    ...(fees.stampDuty > 0
+      ? [{ ...ref, type: 'stamp_duty' as const, amount: -fees.stampDuty, note: position.code }]
+      : []),
+  ]);
+
   return closedId;
 }
 

@@ -32,7 +32,14 @@ export const siteSettingsPlugin: FastifyPluginAsync = async (app) => {
           response: responses(schemas[key]),
         },
       },
-      async () => ok(await siteSetting(station, key)),
+      async () => {
+        const value = await siteSetting(station, key);
+        if (key !== 'index' && key !== 'futures') return ok(value);
+        // The leverage choices and the most contracts per order are the ones the station enforces on
+        // buyIndex.do / buyFutures.do (its trading settings), so the app offers exactly what is accepted.
+        const { leverage, contractRules } = station.config.settings;
+        return ok({ ...value, leverage: leverage[key], maxLots: contractRules[key].maxContractsPerOrder });
+      },
     );
 
   simple(

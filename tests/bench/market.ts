@@ -7,7 +7,8 @@
  * - the station's resident memory with the full catalogue and its history since the anchor loaded.
  * The request load comes from worker threads (market-load-worker.ts: node:http, keep-alive), the station
  * runs in the main thread; on a 2-core machine they still share the cores. Settings:
- * - BENCH_LOAD_THREADS (2) and BENCH_CONNECTIONS (32, spread over the threads); BENCH_SECONDS (5).
+ * - BENCH_LOAD_THREADS (default: one fewer than the machine's cores, at least 1, so the station keeps a
+ *   core of its own) and BENCH_CONNECTIONS (32, spread over the threads); BENCH_SECONDS (5).
  * - BENCH_CLIENT=in-process: the former client instead (fetch in the station's own thread), for comparison.
  * - BENCH_TARGET=http://host:port: only the two request loads, against a station started separately (to
  *   profile it: `node --cpu-prof --import tsx server/main.ts`).
@@ -15,7 +16,7 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { buildServer } from '../../server/app';
@@ -30,7 +31,7 @@ interface LoadFigures {
 }
 
 const ENCODING = process.env.BENCH_ENCODING ?? 'gzip, deflate, br';
-const THREADS = Math.max(1, Number(process.env.BENCH_LOAD_THREADS ?? 2));
+const THREADS = Math.max(1, Number(process.env.BENCH_LOAD_THREADS ?? availableParallelism() - 1));
 const CONNECTIONS = Math.max(THREADS, Number(process.env.BENCH_CONNECTIONS ?? 32));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const IN_PROCESS = process.env.BENCH_CLIENT === 'in-process';

@@ -52,8 +52,13 @@ async function waitDrawn(page: Page, attrs: Record<string, string>) {
   const selector = Object.entries({ ready: 'true', ...attrs })
     .map(([k, v]) => `[data-${k}="${v}"]`)
     .join('');
-  await page.locator(`[data-testid="kline-canvas"]${selector}`).waitFor({ timeout: 60_000 });
-  const bars = Number(await canvas(page).getAttribute('data-bars'));
+  // The bars are read from the very element that matched, once it holds some: during a route change the
+  // leaving screen's chart and the arriving one's can both be in the page for a moment.
+  const drawn = page
+    .locator(`[data-testid="kline-canvas"]${selector}[data-bars]:not([data-bars="0"])`)
+    .first();
+  await drawn.waitFor({ timeout: 60_000 });
+  const bars = Number(await drawn.getAttribute('data-bars'));
   expect(bars, JSON.stringify(attrs)).toBeGreaterThan(0);
   return bars;
 }
@@ -122,6 +127,8 @@ describe('K-line chart in Chromium at 390×844', () => {
     await waitDrawn(page, { period: 'day' });
     await page.getByTestId('kline-fullscreen').click();
     await page.waitForURL(/\/kline\?code=600000/);
+    // The detail screen's chart leaves; the full-screen one is the only chart left.
+    await expect.poll(() => canvas(page).count(), { timeout: 30_000 }).toBe(1);
     await waitDrawn(page, { period: 'day' });
     const height = await canvas(page).evaluate((el) => el.getBoundingClientRect().height);
     expect(height).toBeGreaterThan(400);

@@ -191,12 +191,24 @@ describe.each(dbTargets)('operator command line (%s)', (db) => {
   });
 
   it('answers the other site calls from the settings', async () => {
-    expect(data(await client.get<{ leverage: number[] }>('/api/admin/getIndexSetting.do')).leverage).toEqual([
-      1, 2, 5, 10,
-    ]);
-    expect(data(await client.get<{ enabled: boolean }>('/api/admin/getFuturesSetting.do')).enabled).toBe(
-      true,
+    // The leverage choices and contract caps published are the ones buyIndex.do / buyFutures.do enforce.
+    const index = data(
+      await client.get<{ leverage: number[]; maxLots: number }>('/api/admin/getIndexSetting.do'),
     );
+    expect(index).toMatchObject({
+      leverage: station.config.settings.leverage.index,
+      maxLots: station.config.settings.contractRules.index.maxContractsPerOrder,
+    });
+    const futures = data(
+      await client.get<{ enabled: boolean; leverage: number[]; maxLots: number }>(
+        '/api/admin/getFuturesSetting.do',
+      ),
+    );
+    expect(futures).toMatchObject({
+      enabled: true,
+      leverage: station.config.settings.leverage.futures,
+      maxLots: station.config.settings.contractRules.futures.maxContractsPerOrder,
+    });
     expect(data(await client.get<{ name: string }>('/api/site/getInfo.do')).name).toBe('PaperDesk');
     const channels = data(await client.get<{ id: number; enabled: boolean }[]>('/api/site/getPayInfo.do'));
     expect(channels.map((c) => c.id)).toEqual([1, 2]);
