@@ -22,7 +22,8 @@ import { operations, type FieldSchema, type Operation } from './helpers/openapi'
 import { api, data, register, startStation, type Registered, type TestStation } from './helpers/station';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
-const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
+// A fixed seed by default, so a run never passes or fails by luck; FUZZ_SEED explores other inputs.
+const SEED = Number(process.env.FUZZ_SEED ?? 20261126);
 
 const HOSTILE = [
   "' OR '1'='1",
@@ -246,6 +247,12 @@ describe('fuzzing every route of the OpenAPI document (sqlite, in-process)', () 
           expect(res.statusCode, where).toBeLessThan(500);
           const type = String(res.headers['content-type'] ?? '');
           if (res.statusCode === 200 && type.startsWith('image/')) return; // a photo for its owner
+          // The live stream for codes that exist (random text can be one: "c" is Citigroup, C): the
+          // current ticks as server-sent events, not an envelope.
+          if (res.statusCode === 200 && type.startsWith('text/event-stream')) {
+            expect(res.body, `${op.method} ${op.path}`).toMatch(/^retry: \d+/);
+            return;
+          }
           const body = JSON.parse(res.body) as { status: number; code?: string; msg: string; data?: unknown };
           expect(typeof body.msg, where).toBe('string');
           if (body.status === 0) {
@@ -272,7 +279,7 @@ describe('fuzzing every route of the OpenAPI document (sqlite, in-process)', () 
           if (after !== before) failures.push(`${where}: refused (${body.code}) but changed the database`);
           before = after;
         }),
-        { numRuns: RUNS, ...(SEED !== undefined ? { seed: SEED } : {}) },
+        { numRuns: RUNS, seed: SEED },
       );
     }
     expect(failures).toEqual([]);
