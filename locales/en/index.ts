@@ -140,6 +140,8 @@ const en = {
     codePlaceholder: '6 digits',
     inviteCode: 'Invitation code (optional)',
     inviteCodePlaceholder: 'Leave empty if you have none',
+    inviteCodeRequired: 'Invitation code',
+    inviteCodeRequiredPlaceholder: 'The code of the person who invited you',
     sendCode: 'Send code',
     resendIn: 'Resend in {seconds}s',
     demoCode: 'Test station code: {code}',

@@ -139,6 +139,8 @@ const th = {
     codePlaceholder: 'ตัวเลข 6 หลัก',
     inviteCode: 'รหัสเชิญ (ไม่บังคับ)',
     inviteCodePlaceholder: 'ถ้าไม่มีให้เว้นว่างไว้',
+    inviteCodeRequired: 'รหัสเชิญ',
+    inviteCodeRequiredPlaceholder: 'รหัสของผู้ที่เชิญคุณ',
     sendCode: 'ขอรหัส',
     resendIn: 'ส่งใหม่ได้ใน {seconds} วินาที',
     demoCode: 'รหัสของสถานีทดสอบ: {code}',

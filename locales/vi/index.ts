@@ -141,6 +141,8 @@ const vi = {
     codePlaceholder: '6 chữ số',
     inviteCode: 'Mã mời (không bắt buộc)',
     inviteCodePlaceholder: 'Để trống nếu không có',
+    inviteCodeRequired: 'Mã mời',
+    inviteCodeRequiredPlaceholder: 'Mã của người đã mời bạn',
     sendCode: 'Lấy mã',
     resendIn: 'Gửi lại sau {seconds} giây',
     demoCode: 'Mã của trạm thử nghiệm: {code}',

@@ -139,6 +139,8 @@ const zh_CN = {
     codePlaceholder: '6位数字',
     inviteCode: '邀请码（选填）',
     inviteCodePlaceholder: '没有可不填',
+    inviteCodeRequired: '邀请码',
+    inviteCodeRequiredPlaceholder: '请输入邀请人的邀请码',
     sendCode: '获取验证码',
     resendIn: '{seconds:number}秒后重发',
     demoCode: '测试站验证码：{code:string}',

@@ -139,6 +139,8 @@ const zh_TW = {
     codePlaceholder: '6位數字',
     inviteCode: '邀請碼（選填）',
     inviteCodePlaceholder: '沒有可以不填',
+    inviteCodeRequired: '邀請碼',
+    inviteCodeRequiredPlaceholder: '請輸入邀請人的邀請碼',
     sendCode: '取得驗證碼',
     resendIn: '{seconds}秒後重新傳送',
     demoCode: '測試站驗證碼：{code}',

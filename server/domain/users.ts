@@ -159,6 +159,16 @@ export interface Registration {
   inviteCode?: string | undefined;
 }
 
+/**
+ * Does a new account need an invitation code? With INVITE_CODE=required, yes, except for the first account
+ * of a fresh station, which starts the chain of invitations. The app asks through getProductSetting.do.
+ */
+export async function inviteCodeRequired(station: Station): Promise<boolean> {
+  if (station.config.identity.inviteCode !== 'required') return false;
+  const anyUser = await station.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  return anyUser !== undefined;
+}
+
 function newInviteCode(): string {
   let code = '';
   for (let i = 0; i < INVITE_LENGTH; i++) code += INVITE_ALPHABET[randomInt(0, INVITE_ALPHABET.length)];
@@ -197,10 +207,8 @@ export async function register(
 
   let inviterId: number | null = null;
   const inviteCode = (input.inviteCode ?? '').trim().toUpperCase();
-  if (inviteCode === '' && station.config.identity.inviteCode === 'required') {
-    // The first account of a fresh station starts the chain of invitations; everyone after needs a code.
-    const anyUser = await station.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-    if (anyUser) throw new AppError('VALIDATION', { fields: { inviteCode: 'inviteCodeEmpty' } });
+  if (inviteCode === '' && (await inviteCodeRequired(station))) {
+    throw new AppError('VALIDATION', { fields: { inviteCode: 'inviteCodeEmpty' } });
   }
   if (inviteCode !== '') {
     const inviter = await station.db

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TradingRules } from '../../src/shared/trading-rules';
 import type { Settings } from '../config';
 import { schemaOf } from '../domain/site-settings';
+import { inviteCodeRequired } from '../domain/users';
 import { ok } from './envelope';
 import { fields, responses } from './schemas';
 
@@ -69,8 +70,9 @@ export const sitePlugin: FastifyPluginAsync<{ version: string }> = async (app, o
       schema: {
         tags: ['site'],
         summary:
-          'Which product areas the app shows (spec §3 display settings), and the trading rules of the order ' +
-          'screens (leverage lists, lot limits, fee rates, risk lines); no session needed',
+          'Which product areas the app shows (spec §3 display settings), the trading rules of the order ' +
+          'screens (leverage lists, lot limits, fee rates, risk lines) and whether registration needs an ' +
+          'invitation code; no session needed',
         querystring: fields({}),
         response: responses({
           type: 'object',
@@ -80,8 +82,21 @@ export const sitePlugin: FastifyPluginAsync<{ version: string }> = async (app, o
             kcStockDisplay: { type: 'boolean' },
             stockDisplay: { type: 'boolean' },
             trading: tradingSchema,
+            registration: {
+              type: 'object',
+              properties: { inviteCodeRequired: { type: 'boolean' } },
+              required: ['inviteCodeRequired'],
+              additionalProperties: false,
+            },
           },
-          required: ['futuresDisplay', 'indexDisplay', 'kcStockDisplay', 'stockDisplay', 'trading'],
+          required: [
+            'futuresDisplay',
+            'indexDisplay',
+            'kcStockDisplay',
+            'stockDisplay',
+            'trading',
+            'registration',
+          ],
           additionalProperties: false,
         }),
       },
@@ -89,7 +104,9 @@ export const sitePlugin: FastifyPluginAsync<{ version: string }> = async (app, o
     async () => {
       const { futuresDisplay, indexDisplay, kcStockDisplay, stockDisplay } =
         app.config.settings.productDisplay;
-      return ok({ futuresDisplay, indexDisplay, kcStockDisplay, stockDisplay, trading });
+      // The registration form marks the invitation code required or optional, as reg.do will judge it.
+      const registration = { inviteCodeRequired: await inviteCodeRequired(app.station) };
+      return ok({ futuresDisplay, indexDisplay, kcStockDisplay, stockDisplay, trading, registration });
     },
   );
 };

@@ -251,7 +251,16 @@ describe.each(dbTargets)('SMS cap per caller address and invitation codes (%s)',
   afterAll(async () => station?.close());
 
   it('requires an invitation code once the first account exists, and records the inviter', async () => {
+    // The registration form learns the rule from getProductSetting.do, as reg.do will judge it.
+    const required = async () =>
+      data(
+        await client.get<{ registration: { inviteCodeRequired: boolean } }>(
+          '/api/admin/getProductSetting.do',
+        ),
+      ).registration.inviteCodeRequired;
+    expect(await required()).toBe(false);
     const first = await register(client);
+    expect(await required()).toBe(true);
     const phone = newPhone();
     const { demoCode } = data(await client.post<Sms>('/api/sms/sendRegSms.do', { phone }));
     const missing = failure(

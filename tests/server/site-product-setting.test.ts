@@ -14,11 +14,11 @@ describe.each(dbTargets)('display settings call (%s)', (db) => {
 
   it('sends the four display flags of the server settings without a session', async () => {
     const settings = data(
-      await api(station.url).get<ProductSetting & { trading: TradingRules }>(
-        '/api/admin/getProductSetting.do',
-      ),
+      await api(station.url).get<
+        ProductSetting & { trading: TradingRules; registration: { inviteCodeRequired: boolean } }
+      >('/api/admin/getProductSetting.do'),
     );
-    const { trading, ...flags } = settings;
+    const { trading, registration, ...flags } = settings;
     expect(flags).toEqual({
       futuresDisplay: true,
       indexDisplay: true,
@@ -29,6 +29,8 @@ describe.each(dbTargets)('display settings call (%s)', (db) => {
     expect(trading.leverage).toEqual(station.config.settings.leverage);
     expect(trading.fees).toEqual(station.config.settings.fees);
     expect(trading.sharesPerLot.hk).toBeNull();
+    // INVITE_CODE is optional by default: the registration form marks the invitation code optional.
+    expect(registration).toEqual({ inviteCodeRequired: false });
   });
 
   it('follows the settings object: a flag turned off there is off in the answer', async () => {

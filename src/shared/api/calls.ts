@@ -86,10 +86,13 @@ export interface PageQuery {
 
 export interface ApiCalls {
   'GET /api/index/ping.do': { in: Record<string, never>; out: { serverTime: number; version: string } };
-  /** The display settings (spec §3) and the trading rules the order screens compute with. */
+  /**
+   * The display settings (spec §3), the trading rules the order screens compute with, and whether the
+   * registration form needs an invitation code.
+   */
   'GET /api/admin/getProductSetting.do': {
     in: Record<string, never>;
-    out: ProductSetting & { trading: TradingRules };
+    out: ProductSetting & { trading: TradingRules; registration: { inviteCodeRequired: boolean } };
   };
   'POST /api/sms/sendRegSms.do': { in: { phone: string }; out: { ttlSeconds: number; demoCode?: string } };
   'POST /api/sms/sendForgetSms.do': { in: { phone: string }; out: { ttlSeconds: number; demoCode?: string } };

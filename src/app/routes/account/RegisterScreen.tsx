@@ -4,6 +4,7 @@ import { useI18nContext } from '../../../../locales/i18n-react';
 import { checkPassword, checkPasswordConfirm, checkPhone, checkSmsCode } from '../../../shared/validation';
 import { register } from '../../api/account';
 import { call, toApiError } from '../../api/client';
+import { useCall } from '../../api/use-call';
 import { FormField } from '../../components/FormField';
 import { showAlert } from '../../state/alert';
 import { compact, serverErrors, validationMessage, type FieldErrors } from './form-errors';
@@ -14,8 +15,9 @@ type RegisterField = InputField | 'agree';
 const FIELDS: readonly RegisterField[] = ['phone', 'password', 'confirm', 'code', 'inviteCode'];
 
 /**
- * /register: phone, password twice, the SMS code and an optional invitation code. The test station's
- * demo SMS gateway returns the code, which is shown and filled in.
+ * /register: phone, password twice, the SMS code and an invitation code, required or optional as the
+ * station says (getProductSetting.do `registration`). The test station's demo SMS gateway returns the code,
+ * which is shown and filled in.
  */
 export function RegisterScreen() {
   const { LL } = useI18nContext();
@@ -35,6 +37,8 @@ export function RegisterScreen() {
   const [demoCode, setDemoCode] = useState<string | null>(null);
   const [agreed, setAgreed] = useState(false);
   const secondsLeft = useCountdown(resendAt);
+  const inviteRequired =
+    useCall('GET /api/admin/getProductSetting.do', {}).data?.registration.inviteCodeRequired ?? false;
 
   const change = (field: InputField) => (event: { target: { value: string } }) => {
     const value = event.target.value;
@@ -75,7 +79,7 @@ export function RegisterScreen() {
       password: validationMessage(LL, checkPassword(values.password)),
       confirm: validationMessage(LL, checkPasswordConfirm(values.password, values.confirm)),
       code: validationMessage(LL, checkSmsCode(values.code)),
-      inviteCode: null,
+      inviteCode: inviteRequired && values.inviteCode.trim() === '' ? LL.validation.inviteCodeEmpty() : null,
       agree: agreed ? null : LL.acct.agreeRequired(),
     });
     setErrors(found);
@@ -163,12 +167,14 @@ export function RegisterScreen() {
         }
       />
       <FormField
-        label={LL.auth.inviteCode()}
+        label={inviteRequired ? LL.auth.inviteCodeRequired() : LL.auth.inviteCode()}
         name="inviteCode"
         type="text"
         autoComplete="off"
         maxLength={32}
-        placeholder={LL.auth.inviteCodePlaceholder()}
+        placeholder={
+          inviteRequired ? LL.auth.inviteCodeRequiredPlaceholder() : LL.auth.inviteCodePlaceholder()
+        }
         value={values.inviteCode}
         error={errors.inviteCode}
         onChange={change('inviteCode')}
