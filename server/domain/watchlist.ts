@@ -5,7 +5,9 @@
  * - Stocks of every market and futures products may be watched; an index may not (INDEX_NOT_WATCHABLE,
  *   spec); a code that is none of them is NOT_FOUND.
  * - Order: newest first. Each add takes the next sort_order; adding a code already watched changes nothing
- *   (it keeps its place), removing one not watched changes nothing.
+ *   (it keeps its place), removing one not watched changes nothing. The user may reorder: the list given
+ *   becomes the order; a code added meanwhile (not in the list) stays on top, one removed meanwhile is
+ *   skipped, so a reorder never brings back or drops a code.
  * - At most `settings.watchlistMax` codes (ABOVE_MAXIMUM with WATCHLIST_FULL).
  * - A code that later left the catalogue stays removable and is left out of the list.
  */
@@ -88,7 +90,46 @@ export async function isWatched(
   return { watched: row !== undefined };
 }
 
-/** The user's watchlist as live quotes, newest first. */
+/**
+ * Puts the user's watchlist in the order given (top first). Codes not watched are skipped; codes watched
+ * but not given (added meanwhile from another device) stay above, in their order. A code given twice is
+ * VALIDATION.
+ */
+export async function reorderWatchlist(station: Station, userId: number, codes: string[]): Promise<null> {
+  const wanted = codes.map((code) => code.toUpperCase());
+  if (new Set(wanted).size !== wanted.length) {
+    throw new AppError('VALIDATION', { fields: { codes: 'invalid' } });
+  }
+  await station.db.transaction().execute(async (trx) => {
+    if (station.dialect === 'postgres') {
+      await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+    }
+    const rows = await trx
+      .selectFrom('watchlist')
+      .select('code')
+      .where('user_id', '=', userId)
+      .orderBy('sort_order', 'desc')
+      .execute();
+    const present = new Set(rows.map((row) => row.code));
+    const given = new Set(wanted);
+    const order = [
+      ...rows.map((row) => row.code).filter((code) => !given.has(code)),
+      ...wanted.filter((code) => present.has(code)),
+    ];
+    // Top first: the first code gets the highest sort_order, as the newest add would.
+    for (const [index, code] of order.entries()) {
+      await trx
+        .updateTable('watchlist')
+        .set({ sort_order: order.length - index })
+        .where('user_id', '=', userId)
+        .where('code', '=', code)
+        .execute();
+    }
+  });
+  return null;
+}
+
+/** The user's watchlist as live quotes, in the user's order (newest first unless reordered). */
 export async function watchlistQuotes(station: Station, userId: number): Promise<Quote[]> {
   const rows = await station.db
     .selectFrom('watchlist')

@@ -1,11 +1,33 @@
-/** The watchlist calls (API.md): add, remove, is it watched, the list as quotes. All need a session. */
+/**
+ * The watchlist calls (API.md): add, remove, is it watched, the list as quotes; and the station's own
+ * reorder call. All need a session.
+ */
 import type { FastifyPluginAsync } from 'fastify';
 import type { CallIn } from '../../src/shared/api/calls';
-import { addToWatchlist, isWatched, removeFromWatchlist, watchlistQuotes } from '../domain/watchlist';
+import {
+  addToWatchlist,
+  isWatched,
+  removeFromWatchlist,
+  reorderWatchlist,
+  watchlistQuotes,
+} from '../domain/watchlist';
 import { ok } from './envelope';
 import { fields, postConsumes, ref, responses, stockCodeField, userSecurity } from './schemas';
 
 const codeBody = fields({ code: stockCodeField }, ['code']);
+/** The new order, top first, as comma-separated codes (a form field or JSON string alike). */
+const sortBody = fields(
+  {
+    codes: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 2600,
+      pattern: '^[A-Za-z0-9]{1,12}(,[A-Za-z0-9]{1,12})*$',
+      description: 'e.g. 600519,AAPL,00700',
+    },
+  },
+  ['codes'],
+);
 
 export const watchlistPlugin: FastifyPluginAsync = async (app) => {
   const { station } = app;
@@ -44,6 +66,24 @@ export const watchlistPlugin: FastifyPluginAsync = async (app) => {
       ok(await removeFromWatchlist(station, app.auth.session(request).userId, request.body.code)),
   );
 
+  app.post<{ Body: CallIn<'POST /user/option/sort.do'> }>(
+    '/user/option/sort.do',
+    {
+      schema: {
+        tags: ['watchlist'],
+        summary:
+          'Reorder the watchlist, top first; codes added meanwhile stay on top, codes not watched are ' +
+          'skipped, a code twice is VALIDATION',
+        security: userSecurity,
+        consumes: postConsumes,
+        body: sortBody,
+        response: responses({ type: 'null' }),
+      },
+    },
+    async (request) =>
+      ok(await reorderWatchlist(station, app.auth.session(request).userId, request.body.codes.split(','))),
+  );
+
   app.get<{ Querystring: CallIn<'GET /user/isOption.do'> }>(
     '/user/isOption.do',
     {
@@ -68,7 +108,7 @@ export const watchlistPlugin: FastifyPluginAsync = async (app) => {
     {
       schema: {
         tags: ['watchlist'],
-        summary: 'The watchlist as live quotes, newest first',
+        summary: "The watchlist as live quotes, in the user's order (newest first unless reordered)",
         security: userSecurity,
         response: responses({ type: 'array', items: ref('Quote') }),
       },

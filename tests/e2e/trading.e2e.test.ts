@@ -324,4 +324,35 @@ describe('trading screens in Chromium at 390×844', () => {
     expect(errors).toEqual([]);
     await close();
   });
+  it('arranges the watchlist: a move to the top and a move down are saved on the station', async () => {
+    const session = await registerUser();
+    for (const code of ['600000', 'AAPL', '00700']) await api('/user/addOption.do', session.token, { code });
+    const { page, errors, close } = await openAs(session);
+    const shownOrder = () =>
+      page
+        .locator('[data-testid^="arrange-row-"]')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.slice('arrange-row-'.length)));
+    const stationOrder = async () =>
+      (await api<{ code: string }[]>('/user/option/list.do', session.token, {})).map((q) => q.code);
+    await page.goto(`${url}/MyList?lang=en`);
+    await page.getByTestId('watch-row-00700').waitFor();
+    await page.getByTestId('watch-edit').click();
+    expect(await shownOrder()).toEqual(['00700', 'AAPL', '600000']);
+    await page.getByTestId('arrange-row-600000').getByTestId('watch-top').click();
+    await expect.poll(stationOrder).toEqual(['600000', '00700', 'AAPL']);
+    await page.getByTestId('arrange-row-600000').getByTestId('watch-down').click();
+    await expect.poll(stationOrder).toEqual(['00700', '600000', 'AAPL']);
+    await expect.poll(shownOrder).toEqual(['00700', '600000', 'AAPL']);
+    // Done: the rows show prices again, in the arranged order, also after a reload.
+    await page.getByTestId('watch-edit').click();
+    await page.reload();
+    await page.getByTestId('watch-row-AAPL').waitFor();
+    expect(
+      await page
+        .locator('[data-testid^="watch-row-"]')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid'))),
+    ).toEqual(['watch-row-00700', 'watch-row-600000', 'watch-row-AAPL']);
+    expect(errors).toEqual([]);
+    await close();
+  });
 });

@@ -139,12 +139,46 @@ describe.each(dbTargets)('watchlist (%s)', (db) => {
     expect((await list(user)).map((q) => q.code)).toEqual(['TSLA', 'NVDA', 'MSFT']);
   });
 
+  it('reorders the list as the user arranged it; what changed meanwhile is neither lost nor brought back', async () => {
+    const user = await register(client);
+    for (const code of ['600519', 'AAPL', '00700', 'AU0']) {
+      data(await user.client.post('/user/addOption.do', { code }));
+    }
+    const codes = async () => (await list(user)).map((q) => q.code);
+    expect(await codes()).toEqual(['AU0', '00700', 'AAPL', '600519']);
+    expect(
+      data(await user.client.post<null>('/user/option/sort.do', { codes: '600519,au0,AAPL,00700' })),
+    ).toBeNull();
+    expect(await codes()).toEqual(['600519', 'AU0', 'AAPL', '00700']);
+    // Another device added MSFT and removed AAPL before this reorder arrived: MSFT stays on top, AAPL stays out.
+    data(await user.client.post('/user/addOption.do', { code: 'MSFT' }));
+    data(await user.client.post('/user/delOption.do', { code: 'AAPL' }));
+    data(await user.client.post('/user/option/sort.do', { codes: 'AAPL,00700,AU0,600519' }));
+    expect(await codes()).toEqual(['MSFT', '00700', 'AU0', '600519']);
+    // A new add still goes on top.
+    data(await user.client.post('/user/addOption.do', { code: 'IF0' }));
+    expect((await codes())[0]).toBe('IF0');
+    // A code twice, or a list that is not codes, is refused in the user's language and changes nothing.
+    const twice = failure(
+      await user.client.withLang('en').post('/user/option/sort.do', { codes: 'AU0,au0' }),
+    );
+    expect(twice).toMatchObject({ code: 'VALIDATION' });
+    expect(twice.fields).toHaveProperty('codes');
+    for (const bad of ['', 'AU0,,MSFT', 'AU0;MSFT', 'x'.repeat(3000)]) {
+      const res = await user.client.post('/user/option/sort.do', { codes: bad });
+      expect(res.http, bad.slice(0, 20)).toBe(400);
+      expect(failure(res).code).toBe('VALIDATION');
+    }
+    expect(await codes()).toEqual(['IF0', 'MSFT', '00700', 'AU0', '600519']);
+  });
+
   it('needs a session for every watchlist call', async () => {
     for (const res of [
       await client.post('/user/addOption.do', { code: 'AAPL' }),
       await client.post('/user/delOption.do', { code: 'AAPL' }),
       await client.get('/user/isOption.do', { code: 'AAPL' }),
       await client.get('/user/option/list.do'),
+      await client.post('/user/option/sort.do', { codes: 'AAPL' }),
     ]) {
       expect(res.http).toBe(401);
       expect(failure(res).code).toBe('NOT_LOGGED_IN');

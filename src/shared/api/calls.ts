@@ -220,6 +220,8 @@ export interface ApiCalls {
   /** The watchlist (stocks and futures; not indexes), newest first. */
   'POST /user/addOption.do': { in: { code: string }; out: null };
   'POST /user/delOption.do': { in: { code: string }; out: null };
+  /** The station's reorder call: codes top first, comma-separated. */
+  'POST /user/option/sort.do': { in: { codes: string }; out: null };
   'GET /user/isOption.do': { in: { code: string }; out: { watched: boolean } };
   'GET /user/option/list.do': { in: Record<string, never>; out: Quote[] };
   'POST /user/addOrder.do': {

@@ -17,13 +17,40 @@ import { PRICE_REFRESH_MS, priceDigits } from './market-info';
 import { PullToRefresh } from './PullToRefresh';
 import './market.css';
 
-/** /MyList (tab) and /mylist: the watchlist with live prices; a row opens the detail, the cross removes it. */
+/** A code moved within the order: to the top, or one place up or down. */
+function moved(order: readonly string[], code: string, to: 'top' | 'up' | 'down'): string[] {
+  const from = order.indexOf(code);
+  const next = order.filter((c) => c !== code);
+  const at = to === 'top' ? 0 : to === 'up' ? Math.max(0, from - 1) : Math.min(order.length - 1, from + 1);
+  next.splice(at, 0, code);
+  return next;
+}
+
+/**
+ * /MyList (tab) and /mylist: the watchlist with live prices; a row opens the detail, the cross removes it.
+ * Edit mode arranges the list (to the top, up, down); each move is saved on the station at once.
+ */
 export function WatchlistScreen() {
   const { LL } = useI18nContext();
   const loggedIn = useSelector(() => session$.token.get() !== null);
   const list = useCall('GET /user/option/list.do', loggedIn ? {} : null, { refreshMs: PRICE_REFRESH_MS });
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const [editing, setEditing] = useState(false);
+  /** The order the user arranged, shown until the list's next answer carries it. */
+  const [arranged, setArranged] = useState<readonly string[] | null>(null);
   if (!loggedIn) return <LoggedOutPrompt />;
+
+  const move = async (codes: readonly string[], code: string, to: 'top' | 'up' | 'down') => {
+    const order = moved(codes, code, to);
+    setArranged(order);
+    try {
+      await call('POST /user/option/sort.do', { codes: order.join(',') });
+    } catch (failure) {
+      setArranged(null);
+      showAlert(toApiError(failure).message, 'error');
+    }
+    list.reload();
+  };
 
   const remove = async (code: string) => {
     try {
@@ -40,15 +67,29 @@ export function WatchlistScreen() {
   if (list.loading) body = <Loading />;
   else if (!list.data) body = list.error ? <ErrorState error={list.error} onRetry={list.reload} /> : null;
   else {
-    const quotes = list.data.filter((q) => !removed.has(q.code));
+    const shown = list.data.filter((q) => !removed.has(q.code));
+    const rank = new Map((arranged ?? []).map((code, index) => [code, index]));
+    const quotes = arranged
+      ? [...shown].sort((a, b) => (rank.get(a.code) ?? -1) - (rank.get(b.code) ?? -1))
+      : shown;
+    const codes = quotes.map((q) => q.code);
     body =
       quotes.length === 0 ? (
         <Empty text={LL.trading.watchEmpty()} />
       ) : (
-        <ul className="quote-list watch-list" data-testid="watchlist">
-          {quotes.map((quote) => (
+        <ul className="quote-list watch-list" data-testid="watchlist" data-editing={editing}>
+          {quotes.map((quote, index) => (
             <li key={quote.code}>
-              <WatchRow quote={quote} onRemove={() => void remove(quote.code)} />
+              {editing ? (
+                <ArrangeRow
+                  quote={quote}
+                  first={index === 0}
+                  last={index === quotes.length - 1}
+                  onMove={(to) => void move(codes, quote.code, to)}
+                />
+              ) : (
+                <WatchRow quote={quote} onRemove={() => void remove(quote.code)} />
+              )}
             </li>
           ))}
         </ul>
@@ -56,6 +97,19 @@ export function WatchlistScreen() {
   }
   return (
     <div className="market-screen">
+      {list.data && list.data.length > 1 && (
+        <div className="watch-toolbar">
+          <button
+            type="button"
+            className="button ghost small"
+            data-testid="watch-edit"
+            aria-pressed={editing}
+            onClick={() => setEditing((on) => !on)}
+          >
+            {editing ? LL.trading.watchEditDone() : LL.trading.watchEdit()}
+          </button>
+        </div>
+      )}
       <PullToRefresh onRefresh={list.reload}>
         {body}
         {list.data && list.error && <p className="inline-error">{list.error.message}</p>}
@@ -92,6 +146,59 @@ function WatchRow({ quote, onRemove }: { quote: Quote; onRemove: () => void }) {
         onClick={onRemove}
       >
         ×
+      </button>
+    </div>
+  );
+}
+
+/** A row in edit mode: the name, and buttons to move it to the top, up or down. */
+function ArrangeRow({
+  quote,
+  first,
+  last,
+  onMove,
+}: {
+  quote: Quote;
+  first: boolean;
+  last: boolean;
+  onMove: (to: 'top' | 'up' | 'down') => void;
+}) {
+  const { LL } = useI18nContext();
+  return (
+    <div className="quote-row arrange-row" data-testid={`arrange-row-${quote.code}`}>
+      <span className="quote-name">
+        <strong>{quote.name}</strong>
+        <small className="num">{quote.code}</small>
+      </span>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={LL.trading.watchMoveTop()}
+        data-testid="watch-top"
+        disabled={first}
+        onClick={() => onMove('top')}
+      >
+        ⤒
+      </button>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={LL.trading.watchMoveUp()}
+        data-testid="watch-up"
+        disabled={first}
+        onClick={() => onMove('up')}
+      >
+        ↑
+      </button>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={LL.trading.watchMoveDown()}
+        data-testid="watch-down"
+        disabled={last}
+        onClick={() => onMove('down')}
+      >
+        ↓
       </button>
     </div>
   );
