@@ -59,6 +59,10 @@ benchChartIndicators();
 benchChartChunk(dist, files);
 await benchChartLongTask();
 
+// issue 11: the trading screens' frame rate while scrolling the A-share list and the JS heap after ten details.
+const { benchTradingHeapFps } = await import('../tests/bench/trading-heap-fps');
+await benchTradingHeapFps();
+
 // issue 5: the simulated exchange's market calls over HTTP and its memory with the full history loaded.
 const { benchMarket } = await import('../tests/bench/market');
 await benchMarket();
