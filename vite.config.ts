@@ -8,6 +8,18 @@ import { VitePWA } from 'vite-plugin-pwa';
 /** The test station in embedded mode (ARCHITECTURE "Settings"): the dev server forwards API calls there. */
 const STATION = 'http://127.0.0.1:8080';
 
+/**
+ * The remote config files the service worker reads the API's base URL from (spec §7), in order,
+ * comma-separated; relative ones are on the app's own origin. The defaults (public/config/) name the
+ * app's own origin, so the embedded mode needs no setup.
+ */
+const CONFIG_SOURCES = process.env.PAPERDESK_CONFIG_SOURCES ?? '/config/api-1.json,/config/api-2.json';
+/** Names this build: the service worker reports it, so an update can be told apart. */
+const BUILD_ID = process.env.PAPERDESK_BUILD_ID ?? new Date().toISOString();
+const VERSION = (
+  JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
 /** Files worth compressing: text formats the station serves (not PNGs, which are already compressed). */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
 
@@ -56,6 +68,12 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
+  // Read by the service worker (src/sw/build-constants.d.ts); the plugin builds it with these too.
+  define: {
+    __PAPERDESK_BUILD_ID__: JSON.stringify(BUILD_ID),
+    __PAPERDESK_VERSION__: JSON.stringify(VERSION),
+    __PAPERDESK_CONFIG_SOURCES__: JSON.stringify(CONFIG_SOURCES),
+  },
   plugins: [
     react(),
     VitePWA({

@@ -78,3 +78,7 @@ await benchIdentity();
 // issue 6: orders per second over HTTP (buy then sell, 50 users) with p50/p99 latency, SQLite and PostgreSQL.
 const { benchOrders } = await import('../tests/bench/orders');
 await benchOrders();
+
+// issue 14: scale-out mode, two processes on PostgreSQL + Redis, against one process on SQLite, in one run.
+const { benchScaleOut } = await import('../tests/bench/scale-out');
+await benchScaleOut();

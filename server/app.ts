@@ -33,6 +33,7 @@ import { kycPlugin, kycReviewerPlugin } from './http/kyc';
 import { bankPlugin } from './http/bank';
 import { regionPlugin } from './http/region';
 import { hardeningPlugin } from './http/hardening';
+import { scaleOutPlugin } from './http/scale-out';
 import { installRouteRegistry } from './http/route-registry';
 import { siteSettingsPlugin } from './http/site-settings';
 import { isAppRoute, registerStatic } from './http/static';
@@ -42,6 +43,10 @@ import { enginePlugin, ordersPlugin } from './http/orders';
 import { messagesPlugin } from './http/messages';
 import { userPlugin } from './http/user';
 import { walletPlugin } from './http/wallet';
+import { newSharesPlugin } from './http/newshares';
+import { withNewIssueListings } from './domain/newshare-calendar';
+import { productsDzVipPlugin } from './http/products-dz-vip';
+import { fundsPlugin } from './http/funds';
 
 export interface BuildOptions {
   /** The station's clock; the system clock by default. Tests pin one. */
@@ -66,7 +71,8 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
   const clock = opts.clock ?? systemClock;
   const translator = await loadTranslator();
   const market = new MarketService(
-    loadCatalogue(),
+    // The new-share calendar's issues list on their listing dates (issue 13).
+    withNewIssueListings(loadCatalogue(), config.marketSeed, clock.now()),
     { seed: config.marketSeed, clockMode: config.clockMode, settings: config.settings },
     clock,
   );
@@ -148,6 +154,8 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     });
     addSharedSchemas(app);
 
+    // Leader election, the tick fan-out and shared rate limits (scale-out mode): before the plugins using them.
+    await app.register(scaleOutPlugin);
     await app.register(hardeningPlugin);
     await app.register(fastifyCookie);
     await app.register(fastifyFormbody, { bodyLimit: config.bodyLimit });
@@ -189,11 +197,14 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     await app.register(enginePlugin, { intervalMs: opts.engineIntervalMs ?? (opts.clock ? 0 : 1000) });
     await app.register(cashPlugin);
     await app.register(walletPlugin);
+    await app.register(newSharesPlugin);
+    await app.register(fundsPlugin);
     await app.register(kycReviewerPlugin);
     await app.register(kycPlugin);
     await app.register(bankPlugin);
     await app.register(siteSettingsPlugin);
     await app.register(contentPlugin, { version: packageVersion() });
+    await app.register(productsDzVipPlugin);
 
     const site = await registerStatic(app, config.staticDir);
     app.setNotFoundHandler((request, reply) => {

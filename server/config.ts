@@ -88,6 +88,11 @@ export interface Config {
   sqlitePath: string;
   redisUrl: string | null;
   clockMode: ClockMode;
+  /**
+   * CLOCK_FILE (test-only): the station's clock reads epoch ms (or an ISO time) from this file on every call
+   * instead of the system clock, so tests pin and move the time of several processes at once. Unset: real time.
+   */
+  clockFile: string | null;
   marketSeed: string;
   smsGateway: SmsGateway;
   ordersNeedKyc: boolean;
@@ -308,6 +313,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   const redisUrl = readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']);
   const clockMode = readChoice(env, 'CLOCK_MODE', ['real', 'always-open'] as const, 'real');
+  const clockFileRaw = (env.CLOCK_FILE ?? '').trim();
+  const clockFile = clockFileRaw === '' ? null : path.resolve(clockFileRaw);
   const seedRaw = env.MARKET_SEED;
   const marketSeed = seedRaw === undefined || seedRaw.trim() === '' ? DEFAULT_MARKET_SEED : seedRaw.trim();
   if (marketSeed.length > 200) throw new ConfigError('MARKET_SEED must be at most 200 characters');
@@ -329,6 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqlitePath: path.join(dataDir, 'paperdesk.sqlite'),
     redisUrl,
     clockMode,
+    clockFile,
     marketSeed,
     smsGateway,
     ordersNeedKyc,

@@ -1,6 +1,7 @@
 /** The test station's entry point: config → database → market → HTTP, with a graceful shutdown. */
 import { ConfigError, loadConfig, type Config } from './config';
 import { buildServer } from './app';
+import { FileClock } from './market/file-clock';
 
 /** The URL people open; a wildcard listen address is shown as localhost. */
 function publicUrl(config: Config, port: number): string {
@@ -21,7 +22,9 @@ async function main(): Promise<void> {
     throw error;
   }
   // Logs go to stderr, so stdout carries exactly one line: the URL people open.
-  const app = await buildServer(config, { logStream: process.stderr });
+  // CLOCK_FILE (test-only) pins the clock of several processes at once; the engine still steps every second.
+  const clock = config.clockFile ? { clock: new FileClock(config.clockFile), engineIntervalMs: 1000 } : {};
+  const app = await buildServer(config, { logStream: process.stderr, ...clock });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -239,8 +239,14 @@ export interface DB {
   withdrawals: WithdrawalsTable;
   transfers: TransfersTable;
   exchanges: ExchangesTable;
+  station_secrets: import('./newshares-schema').StationSecretsTable;
+  newshare_issues: import('./newshares-schema').NewshareIssuesTable;
+  newshare_subscriptions: import('./newshares-schema').NewshareSubscriptionsTable;
   content_items: import('./content-schema').ContentItemsTable;
   service_messages: import('./content-schema').ServiceMessagesTable;
+  fund_holdings: import('./funds-schema').FundHoldingsTable;
+  fund_trades: import('./funds-schema').FundTradesTable;
+  allocations: import('./funds-schema').AllocationsTable;
 }
 
 export type Db = Kysely<DB>;

@@ -52,7 +52,13 @@ export async function accountsOf(
   userId: number,
   db: DbOrTx = station.db,
 ): Promise<Account[]> {
-  const accounts = await db.selectFrom('accounts').selectAll().where('user_id', '=', userId).execute();
+  // A fund allocation's sub-account (type 'fund') is shown with its allocation, not here.
+  const accounts = await db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('type', 'in', ACCOUNT_ORDER)
+    .execute();
   const positions = await db
     .selectFrom('positions')
     .selectAll()
@@ -80,6 +86,7 @@ export async function resetPaperAccount(
       .selectFrom('accounts')
       .selectAll()
       .where('user_id', '=', userId)
+      .where('type', 'in', ACCOUNT_ORDER)
       .orderBy('id')
       .$if(station.dialect === 'postgres', (q) => q.forUpdate())
       .execute();

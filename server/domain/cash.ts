@@ -17,6 +17,8 @@ export async function listLedger(
     .selectFrom('ledger_entries as l')
     .innerJoin('accounts as a', 'a.id', 'l.account_id')
     .where('l.user_id', '=', userId)
+    // A fund allocation's sub-account keeps its entries to itself (getUserSubaccount.do).
+    .where('a.type', 'in', ['main', 'index', 'newstock', 'hk', 'us'])
     .$if(query.account !== undefined, (q) => q.where('a.type', '=', query.account!))
     .$if(query.type !== undefined, (q) => q.where('l.type', '=', query.type!));
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();

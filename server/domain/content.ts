@@ -26,7 +26,7 @@ import { AppError } from '../errors';
 import { audit } from './audit';
 import type { Station } from './context';
 import { identityDb } from './identity-db';
-import { takeCount } from './rate-limit';
+import { databaseRateLimiter } from './rate-limit';
 
 export const CONTENT_DIR = fileURLToPath(new URL('../content/', import.meta.url));
 
@@ -477,8 +477,10 @@ export async function sendServiceMessage(
     throw new AppError('VALIDATION', { fields: { content: 'invalid' } });
   const now = station.clock.now();
   const db = identityDb(station);
-  if (!(await takeCount(db, `service:${userId}`, Math.floor(now / HOUR_MS), SERVICE_MESSAGES_PER_HOUR)))
-    throw new AppError('RATE_LIMITED');
+  const limiter = station.rateLimiter ?? databaseRateLimiter;
+  const limit = { kind: 'count', key: `service:${userId}`, period: Math.floor(now / HOUR_MS) } as const;
+  const taken = await limiter.take(db, [{ ...limit, limit: SERVICE_MESSAGES_PER_HOUR }]);
+  if (taken.refused !== null) throw new AppError('RATE_LIMITED');
   const row = await db
     .insertInto('service_messages')
     .values({ user_id: userId, sender: 'user', staff_name: null, content, created_at: now, read_at: null })

@@ -4,6 +4,7 @@ import type { DialectName } from '../db/database';
 import type { Db } from '../db/schema';
 import type { Clock } from '../market/clock';
 import type { MarketService } from '../market/market-service';
+import type { RateLimiter } from './rate-limit';
 
 export interface StationLog {
   info(obj: object, msg: string): void;
@@ -16,4 +17,6 @@ export interface Station {
   clock: Clock;
   market: MarketService;
   log: StationLog;
+  /** Where rate-limit counters live: the database when unset, Redis in scale-out mode (REDIS_URL). */
+  rateLimiter?: RateLimiter;
 }

@@ -62,6 +62,8 @@ import { positionRisk } from './margin';
 import { closePositionTx } from './trading';
 import { positionPnlMinor } from './views';
 import { reviewDueWalletRequests } from './wallet-review';
+import { runDueNewShareEvents } from './newshares';
+import { runDueAllocationEvents } from './allocation';
 
 /** Minutes replayed at most after a downtime. */
 export const MAX_TICK_CATCH_UP_MS = 3 * DAY_MS;
@@ -611,6 +613,9 @@ export function createEngine(station: Station): Engine {
     await init(now);
     // Deposits and withdrawals due for the pay channel's answer (issue 10); each is decided once.
     await reviewDueWalletRequests(station, now);
+    // New-share draws, payment deadlines and listings due (issue 13); each applied once.
+    await runDueNewShareEvents(station, now);
+    await runDueAllocationEvents(station, now);
     const progress = (await readProgress())!;
     const to = floorMinute(now);
     const result: EngineStepResult = {

@@ -1,12 +1,11 @@
 /**
- * KYC (DOMAIN.md "KYC, bank card, permissions"): photos judged by their bytes and stored under DATA_DIR
- * with random names; a submission (real name, ID number, front and back photo) puts the user under
- * review; the rule reviewer decides after REVIEW_DELAY_S, driven by the station's clock; the operator may
- * decide instead. States: none → pending → passed | failed (with the reason) → pending again on resubmit.
+ * KYC (DOMAIN.md "KYC, bank card, permissions"): photos judged by their bytes and stored with random
+ * names (storage.ts: under DATA_DIR by default); a submission (real name, ID number, front and back photo)
+ * puts the user under review; the rule reviewer decides after REVIEW_DELAY_S, driven by the station's
+ * clock; the operator may decide instead. States: none → pending → passed | failed (with the reason) →
+ * pending again on resubmit.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import {
   checkChineseName,
   checkIdCard,
@@ -18,6 +17,7 @@ import type { Station } from './context';
 import { identityDb, type IdTx } from './identity-db';
 import { audit } from './audit';
 import { postMessage } from './messages';
+import { uploadStorage } from './storage';
 
 /** spec §5 and §9: photos of at most 10 MB. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -41,10 +41,6 @@ const EXTENSION: Record<ImageType, string> = {
   'image/webp': 'webp',
 };
 
-function uploadDir(station: Station): string {
-  return path.join(station.config.dataDir, 'uploads');
-}
-
 /** Stores a KYC photo of the user under a random name; VALIDATION `imageType`/`imageTooLarge` otherwise. */
 export async function storeUpload(
   station: Station,
@@ -57,9 +53,7 @@ export async function storeUpload(
   const mime = sniffImage(bytes);
   if (!mime) throw new AppError('VALIDATION', { fields: { file: 'imageType' } });
   const fileName = `${randomBytes(16).toString('hex')}.${EXTENSION[mime]}`;
-  const dir = uploadDir(station);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  await writeFile(path.join(dir, fileName), bytes, { mode: 0o600, flag: 'wx' });
+  await uploadStorage(station.config).put(fileName, bytes);
   const row = await identityDb(station)
     .insertInto('uploads')
     .values({
@@ -87,7 +81,7 @@ export async function readUpload(
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
-  return { mime: row.mime, bytes: await readFile(path.join(uploadDir(station), row.file_name)) };
+  return { mime: row.mime, bytes: await uploadStorage(station.config).get(row.file_name) };
 }
 
 export interface KycSubmission {

@@ -121,3 +121,46 @@ export async function clearLoginFailures(db: IdDb, phone: string, now: number): 
 export async function unlockLogin(db: IdDb, phone: string): Promise<void> {
   await db.deleteFrom('login_guards').where('phone', '=', phone).execute();
 }
+
+/**
+ * One limit of a call: `interval` allows one use per `intervalMs` of (name, subject) — the SMS resend slot of a
+ * phone and purpose; `count` allows `limit` uses of `key` per `period` (a day or hour number the caller picks).
+ */
+export type Limit =
+  | { kind: 'interval'; name: string; subject: string; now: number; intervalMs: number }
+  | { kind: 'count'; key: string; period: number; limit: number };
+
+export interface Taken {
+  /** The index of the first limit refused (nothing was taken), or null when every limit was taken. */
+  refused: number | null;
+  /** Gives the takes back, for a call that failed after taking them (a no-op where `trx` rolls them back). */
+  release(): Promise<void>;
+}
+
+/**
+ * Where rate-limit counters live. The default counts in the station's database, inside the transaction of
+ * the call (so a call that fails takes nothing); scale-out mode (REDIS_URL) counts in Redis, shared by every
+ * process, all limits of a call at once or none (server/domain/redis.ts). Login lockouts stay in the
+ * database on both: the operator clears them there, and every process shares the database anyway.
+ */
+export interface RateLimiter {
+  /** Takes every limit in order, or none: see Taken. */
+  take(trx: IdDb | IdTx, limits: readonly Limit[]): Promise<Taken>;
+}
+
+const nothingToRelease = async () => undefined;
+
+/** The database counters: each limit is one conditional upsert in `trx` (takeSendSlot, takeCount). */
+export const databaseRateLimiter: RateLimiter = {
+  async take(trx, limits) {
+    for (const [index, limit] of limits.entries()) {
+      const ok =
+        limit.kind === 'interval'
+          ? await takeSendSlot(trx, limit.subject, limit.name, limit.now, limit.intervalMs)
+          : await takeCount(trx, limit.key, limit.period, limit.limit);
+      // The caller fails its transaction on a refusal, which rolls back the limits taken before it.
+      if (!ok) return { refused: index, release: nothingToRelease };
+    }
+    return { refused: null, release: nothingToRelease };
+  },
+};

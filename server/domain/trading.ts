@@ -530,9 +530,16 @@ export async function listPositions(
   userId: number,
   query: { state: 'open' | 'closed'; market?: Market | undefined; pageNum: number; pageSize: number },
 ): Promise<Page<Position>> {
+  // A fund allocation's sub-account lists its positions itself (fundsList.do).
+  const ownAccounts = station.db
+    .selectFrom('accounts')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('type', 'in', ['main', 'index', 'newstock', 'hk', 'us']);
   const base = station.db
     .selectFrom('positions')
     .where('user_id', '=', userId)
+    .where('account_id', 'in', ownAccounts)
     .where('state', '=', query.state)
     .$if(query.market !== undefined, (q) => q.where('market', '=', query.market!));
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();

@@ -30,10 +30,10 @@ import {
   localDay,
   recordLoginFailure,
   reserveLoginAttempt,
-  takeCount,
-  takeSendSlot,
+  databaseRateLimiter,
   unlockLogin,
   type LoginGuardSettings,
+  type Taken,
 } from './rate-limit';
 import { markPrice } from './accounts';
 import { positionPnlMinor, toAccount } from './views';
@@ -55,8 +55,8 @@ export async function isRegistered(station: Station, phone: string): Promise<boo
 
 /**
  * Sends a 6-digit code valid for the configured time: one per phone and purpose per resend interval, at
- * most the daily caps per phone and per caller address. Each limit is taken atomically (rate-limit.ts)
- * in one transaction, so a refused send changes no counter. The demo gateway hands the code back to the
+ * most the daily caps per phone and per caller address. The limits are taken all at once or none
+ * (rate-limit.ts: in the send's transaction, or in Redis in scale-out mode), so a refused send changes no counter. The demo gateway hands the code back to the
  * app; the console gateway writes it to the log. Forgotten-password codes go to registered phones only.
  */
 export async function sendSmsCode(
@@ -75,34 +75,58 @@ export async function sendSmsCode(
   const now = station.clock.now();
   const day = localDay(now, settings.cookieTimeZone);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await identityDb(station)
-    .transaction()
-    .execute(async (trx) => {
-      if (!(await takeSendSlot(trx, phone, purpose, now, settings.smsResendSeconds * 1000))) {
-        throw new AppError('RATE_LIMITED', {
-          msgKey: 'SMS_TOO_SOON',
-          params: { seconds: settings.smsResendSeconds },
-        });
-      }
-      if (!(await takeCount(trx, `sms:phone:${phone}`, day, identity.smsDailyPerPhone))) {
-        throw new AppError('RATE_LIMITED', { msgKey: 'SMS_DAILY_LIMIT' });
-      }
-      if (ip !== null && !(await takeCount(trx, `sms:ip:${ip.slice(0, 64)}`, day, identity.smsDailyPerIp))) {
-        throw new AppError('RATE_LIMITED', { msgKey: 'SMS_DAILY_LIMIT' });
-      }
-      await trx
-        .insertInto('sms_codes')
-        .values({
-          phone,
-          purpose,
-          code,
-          created_at: now,
-          expires_at: now + settings.smsCodeTtlSeconds * 1000,
-          used_at: null,
-          attempts: 0,
-        })
-        .execute();
-    });
+  const limiter = station.rateLimiter ?? databaseRateLimiter;
+  const held: Taken[] = [];
+  try {
+    await identityDb(station)
+      .transaction()
+      .execute(async (trx) => {
+        const taken = await limiter.take(trx, [
+          {
+            kind: 'interval',
+            name: purpose,
+            subject: phone,
+            now,
+            intervalMs: settings.smsResendSeconds * 1000,
+          },
+          { kind: 'count', key: `sms:phone:${phone}`, period: day, limit: identity.smsDailyPerPhone },
+          ...(ip === null
+            ? []
+            : [
+                {
+                  kind: 'count',
+                  key: `sms:ip:${ip.slice(0, 64)}`,
+                  period: day,
+                  limit: identity.smsDailyPerIp,
+                } as const,
+              ]),
+        ]);
+        if (taken.refused === 0) {
+          throw new AppError('RATE_LIMITED', {
+            msgKey: 'SMS_TOO_SOON',
+            params: { seconds: settings.smsResendSeconds },
+          });
+        }
+        if (taken.refused !== null) throw new AppError('RATE_LIMITED', { msgKey: 'SMS_DAILY_LIMIT' });
+        held.push(taken);
+        await trx
+          .insertInto('sms_codes')
+          .values({
+            phone,
+            purpose,
+            code,
+            created_at: now,
+            expires_at: now + settings.smsCodeTtlSeconds * 1000,
+            used_at: null,
+            attempts: 0,
+          })
+          .execute();
+      });
+  } catch (error) {
+    // A send that fails after taking its limits gives them back (the database's roll back with the transaction).
+    for (const taken of held) await taken.release();
+    throw error;
+  }
   if (station.config.smsGateway === 'console') {
     station.log.info({ sms: { phone: maskPhone(phone), purpose, code } }, `SMS code for ${phone}: ${code}`);
     return { ttlSeconds: settings.smsCodeTtlSeconds };
@@ -488,6 +512,8 @@ export async function userInfo(station: Station, userId: number): Promise<User> 
     .selectFrom('accounts')
     .selectAll()
     .where('user_id', '=', userId)
+    // A fund allocation's sub-account (type 'fund') is shown with its allocation, not here.
+    .where('type', 'in', ACCOUNT_TYPES)
     .execute();
   const positions = await station.db
     .selectFrom('positions')

@@ -49,6 +49,8 @@ async function kycReviewerPluginFn(app: FastifyInstance, opts: { reviewIntervalM
   };
   app.decorate('kycReviewer', { run });
   const timer = setInterval(() => {
+    // Only the elected leader reviews by itself (scale-out mode); each decision is conditional anyway.
+    if (!app.leader.isLeader()) return;
     run().catch((error: unknown) => app.log.error({ err: error }, 'KYC reviewer failed'));
   }, opts.reviewIntervalMs ?? 1000);
   timer.unref();

@@ -172,8 +172,9 @@ async function enginePluginFn(app: FastifyInstance, opts: { intervalMs?: number 
   if (intervalMs <= 0) return;
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
-    // A step still running (a long catch-up) is not queued behind: the next tick looks again.
-    if (running) return;
+    // A step still running (a long catch-up) is not queued behind: the next tick looks again. Only the
+    // elected leader steps (scale-out mode); a new leader goes on from the progress stored in engine_runs.
+    if (running || !app.leader.isLeader()) return;
     running = engine
       .step()
       .catch((error: unknown) => app.log.error({ err: error }, 'engine step failed'))

@@ -14,14 +14,15 @@ import {
 } from '@tanstack/react-router';
 import { ErrorState, Loading } from './components/StatusViews';
 import { RootLayout } from './routes/RootLayout';
-import { HOME_PATH, ROUTE_TABLE, type AppPath } from './routes/route-table';
+import { HOME_PATH, type AppPath } from './routes/route-table';
 import { CONTENT_PATHS, contentRoutes } from './routes/content/content-routes';
 import { MARKET_PATHS, marketRoutes } from './routes/market/market-routes';
 import { TRADE_PATHS, tradeRoutes } from './routes/trade/trade-routes';
 import { ACCOUNT_PATHS, accountRoutes } from './routes/account/account-routes';
 import { WALLET_PATHS, walletRoutes } from './routes/wallet/wallet-routes';
-
-const notBuiltScreen = lazyRouteComponent(() => import('./routes/NotBuiltScreen'), 'NotBuiltScreen');
+import { DZVIP_PATHS, dzVipRoutes } from './routes/products/dzvip/dzvip-routes';
+import { FUNDS_PATHS, fundsRoutes } from './routes/products/funds/funds-routes';
+import { NEWSHARE_PATHS, newShareRoutes } from './routes/products/newshares/newshare-routes';
 
 function RedirectHome() {
   return <Navigate to={HOME_PATH} replace />;
@@ -76,8 +77,8 @@ const fundingDetailsRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/wallet/FundFlowScreen'), 'FundFlowScreen'),
 });
 
-/** Paths with a route of their own above; every other route of the table shows the not-built page. */
-const OWN_PATHS = [
+/** Paths with a route of their own above; together they must be every path of the route table. */
+const _OWN_PATHS = [
   '/home',
   '/user',
   '/login',
@@ -88,15 +89,14 @@ const OWN_PATHS = [
   ...TRADE_PATHS,
   ...ACCOUNT_PATHS,
   ...WALLET_PATHS,
+  ...DZVIP_PATHS,
+  ...FUNDS_PATHS,
+  ...NEWSHARE_PATHS,
 ] as const satisfies readonly AppPath[];
-type NotBuiltPath = Exclude<AppPath, (typeof OWN_PATHS)[number]>;
-const isNotBuiltPath = (path: AppPath): path is NotBuiltPath =>
-  !(OWN_PATHS as readonly AppPath[]).includes(path);
-
-/** Routes a later issue builds: an honest, translated "not built yet" page (NotBuiltScreen). */
-const notBuiltRoutes = ROUTE_TABLE.map((meta) => meta.path)
-  .filter(isNotBuiltPath)
-  .map((path) => createRoute({ getParentRoute: () => rootRoute, path, component: notBuiltScreen }));
+/** Compile-time: a path of the route table (spec §2) without a screen fails the build. */
+type MissingPath = Exclude<AppPath, (typeof _OWN_PATHS)[number]>;
+const everyPathHasAScreen: [MissingPath] extends [never] ? true : MissingPath = true;
+void everyPathHasAScreen;
 
 const routeTree = rootRoute.addChildren([
   indexRoute,
@@ -110,7 +110,9 @@ const routeTree = rootRoute.addChildren([
   ...tradeRoutes(rootRoute),
   ...accountRoutes(rootRoute),
   ...walletRoutes(rootRoute),
-  ...notBuiltRoutes,
+  ...dzVipRoutes(rootRoute),
+  ...fundsRoutes(rootRoute),
+  ...newShareRoutes(rootRoute),
 ]);
 
 export const router = createRouter({

@@ -1,15 +1,61 @@
 /// <reference lib="webworker" />
 /**
  * The service worker, small files by concern: shell.ts (precache and navigations), update.ts (the
- * prompt-type update). A later issue adds base-URL discovery and IndexedDB caching of market data.
+ * prompt-type update), api.ts with strategies.ts and outbox.ts (API calls against the discovered base URL,
+ * IndexedDB caching), data-layer.ts with discovery.ts (base-URL discovery), messages.ts (the page's
+ * questions), images.ts (uploaded pictures).
  */
 import { clientsClaim } from 'workbox-core';
 import type { PrecacheEntry } from 'workbox-precaching';
+import { routeApiCalls } from './api';
+import { configSources, DataLayer } from './data-layer';
+import { routeImages } from './images';
+import { listenForPageMessages } from './messages';
+import { Outbox, OUTBOX_SYNC_TAG } from './outbox';
 import { routeAppShell } from './shell';
 import { listenForSkipWaiting } from './update';
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: (string | PrecacheEntry)[];
+  registration: ServiceWorkerRegistration & {
+    sync?: { register(tag: string): Promise<void> };
+  };
+};
+
+const layer = new DataLayer({
+  origin: self.location.origin,
+  configSources: configSources(self.location.origin, __PAPERDESK_CONFIG_SOURCES__),
+  appVersion: __PAPERDESK_VERSION__,
+  fetch: (input, init) => fetch(input, init),
+  isBrowserOffline: () => self.navigator.onLine === false,
+  onBaseUrl: (message) => {
+    void self.clients
+      .matchAll({ type: 'window' })
+      .then((clients) => clients.forEach((client) => client.postMessage(message)));
+  },
+  // The station runs another version than this shell: fetch sw.js now, so the new build installs and the
+  // page offers it, rather than an old shell going on talking to a new server.
+  onServerVersion: () => void self.registration.update().catch(() => undefined),
+});
+const outbox = new Outbox(
+  layer,
+  (request) => fetch(request),
+  async () => {
+    await self.registration.sync?.register(OUTBOX_SYNC_TAG);
+  },
+);
 
 routeAppShell(self.__WB_MANIFEST);
+routeApiCalls(layer, outbox);
+routeImages();
 listenForSkipWaiting(self);
+listenForPageMessages(self, layer, outbox, __PAPERDESK_BUILD_ID__);
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(outbox.flush());
+});
 clientsClaim();

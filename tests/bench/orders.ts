@@ -30,7 +30,7 @@ interface Answer {
 let agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
 /** One form-encoded POST over a keep-alive connection (lighter on the client than fetch). */
-function post(
+export function post(
   base: string,
   p: string,
   body: Record<string, string | number>,
@@ -69,7 +69,9 @@ function post(
   });
 }
 
-async function startStation(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
+export async function startStation(
+  env: Record<string, string>,
+): Promise<{ base: string; child: ChildProcess }> {
   const inherited = { ...process.env };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'PORT', 'HOST']) delete inherited[name];
   // BENCH_ORDERS_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the station.
@@ -104,14 +106,14 @@ async function startStation(env: Record<string, string>): Promise<{ base: string
   return { base, child };
 }
 
-async function stopStation(child: ChildProcess): Promise<void> {
+export async function stopStation(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
 }
 
-async function registerUsers(base: string, count: number): Promise<string[]> {
+export async function registerUsers(base: string, count: number): Promise<string[]> {
   const tokens: string[] = [];
   for (let i = 0; i < count; i++) {
     const phone = `137${String(process.pid % 1000).padStart(3, '0')}${String(i).padStart(5, '0')}`;
@@ -131,7 +133,7 @@ let requestCounter = 0;
 const requestId = () => `bench-${process.pid}-${(requestCounter += 1)}`;
 
 /** One buy → sell pair; returns each order's latency in ms. */
-async function pair(base: string, token: string, code: string): Promise<[number, number]> {
+export async function pair(base: string, token: string, code: string): Promise<[number, number]> {
   let start = performance.now();
   const bought = await post(
     base,
@@ -153,6 +155,12 @@ async function pair(base: string, token: string, code: string): Promise<[number,
   return [buyMs, performance.now() - start];
 }
 
+/** Closes the fleet's keep-alive connections (after a run against stations that are stopped). */
+export function resetAgent(): void {
+  agent.destroy();
+  agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+}
+
 /** CPU time (user + system) the process has used so far, in ms; null where /proc is not there. */
 function cpuMs(pid: number | undefined): number | null {
   try {
@@ -164,7 +172,7 @@ function cpuMs(pid: number | undefined): number | null {
   }
 }
 
-const percentile = (sorted: number[], p: number) =>
+export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 async function measure(label: string, env: Record<string, string>): Promise<void> {
@@ -209,7 +217,7 @@ async function measure(label: string, env: Record<string, string>): Promise<void
 }
 
 /** A fresh PostgreSQL database for the run, dropped afterwards. */
-async function withPgDatabase(adminUrl: string, run: (url: string) => Promise<void>): Promise<void> {
+export async function withPgDatabase(adminUrl: string, run: (url: string) => Promise<void>): Promise<void> {
   const name = `pd_bench_${randomBytes(6).toString('hex')}`;
   const admin = async (query: string) => {
     const client = new pg.Client({ connectionString: adminUrl });

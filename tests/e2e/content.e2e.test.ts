@@ -82,7 +82,19 @@ describe('home, news, college and site pages in the browser', () => {
     await page.getByTestId('notice-ticker').waitFor();
     expect(await page.getByTestId('hot-stocks').locator('li').count()).toBe(5);
     expect(await page.getByTestId('home-news').locator('li').count()).toBe(5);
-    for (const entry of ['aShares', 'star', 'college', 'news', 'newbie', 'service'])
+    for (const entry of [
+      'aShares',
+      'star',
+      'subscription',
+      'blockTrade',
+      'vip',
+      'funds',
+      'allocation',
+      'college',
+      'news',
+      'newbie',
+      'service',
+    ])
       expect(await page.getByTestId(`entry-${entry}`).count(), entry).toBe(1);
     expect(await page.getByRole('heading', { name: en.content.latestNews }).count()).toBe(1);
     expect(errors).toEqual([]);

@@ -6,6 +6,9 @@ import { identitySchema } from './0003-identity';
 import { tradingSchema } from './0004-trading';
 import { walletSchema } from './0005-wallet';
 import { contentSchema } from './0006-content';
+import { newSharesSchema } from './0007-newshares';
+import { fundsSchema } from './0009-funds';
+import { blockTradesVipSchema } from './0008-blocktrades-vip';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -14,5 +17,8 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0004-trading': tradingSchema(dialect),
     '0005-wallet': walletSchema(dialect),
     '0006-content': contentSchema(dialect),
+    '0007-newshares': newSharesSchema(dialect),
+    '0009-funds': fundsSchema(dialect),
+    '0008-blocktrades-vip': blockTradesVipSchema(dialect),
   };
 }

@@ -4,8 +4,10 @@
  */
 import type { CallIn, CallKey, CallOut } from '../../shared/api/calls';
 import { isErrorCode } from '../../shared/api/envelope';
+import { CACHED_AT_HEADER, NOT_SENT_HEADER, UNREACHABLE_HEADER } from '../../shared/sw-protocol';
 import { currentLocale, currentTranslations } from '../i18n/locale';
 import { currentPath, navigateTo } from '../navigation';
+import { noteAnswerTime, setUnreachable, unreachable$ } from '../state/connection';
 import { clearSession, session$ } from '../state/session';
 import { showToast } from '../state/toast';
 import { ApiError, type ClientErrorCode } from './errors';
@@ -34,6 +36,24 @@ export interface CallOptions {
 }
 
 type Method = 'GET' | 'POST';
+
+/** The one kind of change the service worker may keep offline and send later (ARCHITECTURE "Orders and money"). */
+export const QUEUEABLE_WHILE_OFFLINE: ReadonlySet<string> = new Set([
+  '/user/addOption.do',
+  '/user/delOption.do',
+]);
+
+/** True when the browser says it is offline. */
+function isOffline(): boolean {
+  return (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false;
+}
+
+/** The time of an answer read from IndexedDB (the service worker's X-Cached-At), else null. */
+export function storedAt(headers: Headers): number | null {
+  const raw = headers.get(CACHED_AT_HEADER);
+  const time = raw === null ? NaN : Date.parse(raw);
+  return Number.isFinite(time) ? time : null;
+}
 
 /** 'POST /user/buy.do' → { method: 'POST', path: '/user/buy.do' }. */
 export function splitCallKey(key: CallKey): { method: Method; path: string } {
@@ -133,6 +153,11 @@ export async function call<K extends CallKey>(
     body = params;
   }
 
+  // A change made offline fails at once: nothing is sent, so nothing can happen twice.
+  if (method !== 'GET' && isOffline() && !QUEUEABLE_WHILE_OFFLINE.has(path)) {
+    throw localError('OFFLINE_NOT_SENT');
+  }
+
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -160,6 +185,16 @@ export async function call<K extends CallKey>(
       if (outer?.aborted) throw error;
       throw localError(timedOut ? 'TIMEOUT' : 'NETWORK');
     }
+    if (response.headers.has(NOT_SENT_HEADER)) throw localError('OFFLINE_NOT_SENT');
+    if (response.headers.has(UNREACHABLE_HEADER)) {
+      // spec §8: no base URL answers; the shell replaces the page with "cannot connect".
+      setUnreachable(true);
+      throw localError('NETWORK');
+    }
+    const fromStore = storedAt(response.headers);
+    // A fresh answer from the station: it is reachable again (a stored answer says nothing about that).
+    if (fromStore === null && unreachable$.peek()) setUnreachable(false);
+    if (method === 'GET') noteAnswerTime(key, fromStore);
     let parsed: unknown;
     try {
       parsed = await response.json();

@@ -1,7 +1,10 @@
 import type { ErrorCode } from '../../shared/api/envelope';
 
-/** The station's codes plus the two the client makes itself when no answer arrives. */
-export type ClientErrorCode = ErrorCode | 'NETWORK' | 'TIMEOUT';
+/**
+ * The station's codes plus those the client makes itself: no answer arrived (NETWORK, TIMEOUT), or the
+ * call was not sent at all because the device is offline (OFFLINE_NOT_SENT).
+ */
+export type ClientErrorCode = ErrorCode | 'NETWORK' | 'TIMEOUT' | 'OFFLINE_NOT_SENT';
 
 /** A failed call: the envelope's code, its message (already in the user's language) and bad fields. */
 export class ApiError extends Error {

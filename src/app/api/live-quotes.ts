@@ -14,6 +14,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { Market, Quote } from '../../shared/api/types';
+import { onApiBase } from './base-url';
 
 export const STREAM_PATH = '/api/stream/quotes';
 /** Backoff of a new connection after a failure: 1 s, 2 s, 4 s … at most 30 s. */
@@ -262,7 +263,8 @@ function browserDeps(): LiveQuoteDeps | null {
   const doc = g.document;
   if (!EventSourceClass || !doc) return null;
   return {
-    createEventSource: (url) => new EventSourceClass(url),
+    // The stream bypasses the service worker: it goes to the discovered base URL directly.
+    createEventSource: (url) => new EventSourceClass(onApiBase(url)),
     setTimer: (fn, ms) => setTimeout(fn, ms),
     clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
     isHidden: () => doc.visibilityState === 'hidden',

@@ -27,17 +27,19 @@ function isPageVisible(): boolean {
 /**
  * Loads one call for a screen, aborts it when the screen goes away or the input changes, and, with
  * `refreshMs`, repeats it while the page is visible. `input` null means "not now" (e.g. logged out).
+ * With `keepPrevious`, a changed input keeps the previous answer on screen until the new one arrives (a
+ * list growing by infinite scroll must not turn into a spinner and lose the reader's place).
  */
 export function useCall<K extends CallKey>(
   key: K,
   input: CallIn<K> | null,
-  options: { refreshMs?: number } = {},
+  options: { refreshMs?: number; keepPrevious?: boolean } = {},
 ): CallState<CallOut<K>> {
   const inputKey = input === null ? null : JSON.stringify(input);
   const id = inputKey === null ? null : `${key} ${inputKey}`;
   const [loaded, setLoaded] = useState<Loaded<CallOut<K>>>({ id: null });
   const [generation, setGeneration] = useState(0);
-  const { refreshMs } = options;
+  const { refreshMs, keepPrevious = false } = options;
 
   useEffect(() => {
     if (inputKey === null) return;
@@ -60,7 +62,7 @@ export function useCall<K extends CallKey>(
         startTransition(() =>
           setLoaded((prev) => ({
             id: thisId,
-            data: prev.id === thisId ? prev.data : undefined,
+            data: prev.id === thisId || keepPrevious ? prev.data : undefined,
             error: apiError,
           })),
         );
@@ -81,14 +83,19 @@ export function useCall<K extends CallKey>(
       inFlight?.abort();
       clearInterval(timer);
     };
-  }, [key, inputKey, generation, refreshMs]);
+  }, [key, inputKey, generation, refreshMs, keepPrevious]);
 
   const reload = useCallback(() => {
     setLoaded((prev) => ({ ...prev, error: undefined }));
     setGeneration((g) => g + 1);
   }, []);
 
-  const current: Loaded<CallOut<K>> = loaded.id === id ? loaded : { id };
+  const current: Loaded<CallOut<K>> =
+    loaded.id === id
+      ? loaded
+      : keepPrevious && id !== null && loaded.data !== undefined
+        ? { id, data: loaded.data }
+        : { id };
   return {
     data: current.data,
     error: current.error,

@@ -4,6 +4,7 @@ import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../locales/i18n-react';
 import { call } from '../api/client';
 import { AlertBanner } from '../components/AlertBanner';
+import { CannotConnect, NetworkBanner } from '../components/ConnectionViews';
 import { LoggedOutPrompt } from '../components/LoggedOutPrompt';
 import { LoginSheet } from '../components/LoginSheet';
 import { PageHeader } from '../components/PageHeader';
@@ -11,6 +12,7 @@ import { TabBar } from '../components/TabBar';
 import { TestStationNotice } from '../components/TestStationNotice';
 import { Toast } from '../components/Toast';
 import { UpdatePrompt } from '../components/UpdatePrompt';
+import { online$, unreachable$ } from '../state/connection';
 import { setDisplaySettings } from '../state/display-settings';
 import { session$ } from '../state/session';
 import { followPath } from '../state/shell';
@@ -55,6 +57,8 @@ export function RootLayout() {
     select: (state) => state.matches[state.matches.length - 1]?.pathname ?? state.location.pathname,
   });
   const loggedIn = useSelector(() => session$.token.get() !== null);
+  // spec §8: with no base URL answering (and the device online) the page is replaced by this message.
+  const cannotConnect = useSelector(() => unreachable$.get() && online$.get());
   const meta = findRouteMeta(pathname);
   const title = meta ? LL.titles[meta.titleKey]() : '';
   const slide = useSlide(pathname);
@@ -73,12 +77,19 @@ export function RootLayout() {
       </a>
       <div className="top-bar">
         <TestStationNotice />
+        <NetworkBanner />
         {meta && meta.header !== 'none' && (
           <PageHeader title={title} back={meta.header === 'back'} action={meta.action} />
         )}
       </div>
       <main className={`screen${slide}`} id="main" key={pathname} tabIndex={-1}>
-        {meta?.requireAuth && !meta.notBuilt && !loggedIn ? <LoggedOutPrompt /> : <Outlet />}
+        {cannotConnect ? (
+          <CannotConnect />
+        ) : meta?.requireAuth && !loggedIn ? (
+          <LoggedOutPrompt />
+        ) : (
+          <Outlet />
+        )}
       </main>
       {meta?.tabBar && <TabBar />}
       <AlertBanner />

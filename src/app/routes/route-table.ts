@@ -22,8 +22,6 @@ export interface RouteMeta {
    * logged out the shell shows a login prompt in place of the screen.
    */
   readonly requireAuth: boolean;
-  /** Built in a later issue: the route shows an honest "not built yet" page. */
-  readonly notBuilt?: boolean;
   /** spec §2: a back header may carry a search or a more icon, leading to another route. */
   readonly action?: HeaderAction;
 }
@@ -41,7 +39,6 @@ export const ROUTE_TABLE = [
     header: 'back',
     tabBar: false,
     requireAuth: false,
-    notBuilt: true,
   },
   { path: '/college', titleKey: 'college', header: 'back', tabBar: false, requireAuth: false },
   {
@@ -72,7 +69,6 @@ export const ROUTE_TABLE = [
     header: 'back',
     tabBar: false,
     requireAuth: true,
-    notBuilt: true,
   },
   {
     path: '/newsharesDetail',
@@ -80,7 +76,6 @@ export const ROUTE_TABLE = [
     header: 'back',
     tabBar: false,
     requireAuth: true,
-    notBuilt: true,
   },
   {
     path: '/sharerecord',
@@ -88,7 +83,6 @@ export const ROUTE_TABLE = [
     header: 'back',
     tabBar: false,
     requireAuth: true,
-    notBuilt: true,
   },
   {
     path: '/zhongqianrecord',
@@ -96,7 +90,6 @@ export const ROUTE_TABLE = [
     header: 'back',
     tabBar: false,
     requireAuth: true,
-    notBuilt: true,
   },
   {
     path: '/qingchouDetail',
@@ -104,7 +97,6 @@ export const ROUTE_TABLE = [
     header: 'back',
     tabBar: false,
     requireAuth: true,
-    notBuilt: true,
   },
   {
     path: '/vipdetail',
@@ -112,7 +104,6 @@ export const ROUTE_TABLE = [
     header: 'back',
     tabBar: false,
     requireAuth: true,
-    notBuilt: true,
     action: { icon: 'search', to: '/VipSearchlist' },
   },
   { path: '/about', titleKey: 'about', header: 'back', tabBar: false, requireAuth: false },
@@ -214,7 +205,6 @@ export const ROUTE_TABLE = [
     header: 'back',
     tabBar: false,
     requireAuth: true,
-    notBuilt: true,
   },
   {
     path: '/futuresBuy',
@@ -223,7 +213,7 @@ export const ROUTE_TABLE = [
     tabBar: false,
     requireAuth: true,
   },
-  { path: '/inquiry', titleKey: 'inquiry', header: 'back', tabBar: false, requireAuth: true, notBuilt: true },
+  { path: '/inquiry', titleKey: 'inquiry', header: 'back', tabBar: false, requireAuth: true },
   {
     path: '/transfer',
     titleKey: 'transfer',
@@ -335,7 +325,6 @@ export const ROUTE_TABLE = [
     header: 'back',
     tabBar: false,
     requireAuth: true,
-    notBuilt: true,
     action: { icon: 'more', to: '/fundslist' },
   },
   {
@@ -344,7 +333,6 @@ export const ROUTE_TABLE = [
     header: 'back',
     tabBar: false,
     requireAuth: true,
-    notBuilt: true,
   },
   {
     path: '/searchStock',
@@ -366,7 +354,6 @@ export const ROUTE_TABLE = [
     header: 'back',
     tabBar: false,
     requireAuth: true,
-    notBuilt: true,
   },
   { path: '/login', titleKey: 'login', header: 'back', tabBar: false, requireAuth: false },
   { path: '/register', titleKey: 'register', header: 'back', tabBar: false, requireAuth: false },
@@ -506,7 +493,6 @@ export const ROUTE_TABLE = [
     header: 'back',
     tabBar: false,
     requireAuth: true,
-    notBuilt: true,
   },
   {
     path: '/VipSearchlist',
@@ -514,7 +500,6 @@ export const ROUTE_TABLE = [
     header: 'back',
     tabBar: false,
     requireAuth: true,
-    notBuilt: true,
   },
   {
     path: '/MyList',

@@ -62,6 +62,7 @@ import type {
 } from './types';
 
 import type { TradingRules } from '../trading-rules';
+import type { FundsCalls } from './funds';
 
 /** The accounts transAmt.do moves money between (all CNY). */
 export type TransferAccount = 'main' | 'index' | 'newstock';
@@ -84,7 +85,7 @@ export interface PageQuery {
   pageSize?: number;
 }
 
-export interface ApiCalls {
+export interface ApiCalls extends FundsCalls {
   'GET /api/index/ping.do': { in: Record<string, never>; out: { serverTime: number; version: string } };
   /**
    * The display settings (spec §3), the trading rules the order screens compute with, and whether the

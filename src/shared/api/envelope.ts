@@ -30,6 +30,8 @@ export const ERROR_CODES = [
   'ALREADY_DONE',
   'INDEX_NOT_WATCHABLE',
   'RESET_BLOCKED',
+  /** A limited allocation (a VIP pick) has no lots left. */
+  'SOLD_OUT',
   'INTERNAL',
 ] as const;
 
@@ -65,6 +67,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   ALREADY_DONE: 409,
   INDEX_NOT_WATCHABLE: 400,
   RESET_BLOCKED: 409,
+  SOLD_OUT: 409,
   INTERNAL: 500,
 };
 

@@ -319,7 +319,17 @@ export type LedgerEntryType =
   | 'top_up'
   | 'margin_release'
   /** A pending withdrawal's amount (fee included) back to the account: cancelled or rejected. */
-  | 'withdraw_refund';
+  | 'withdraw_refund'
+  /** Fund products bought and sold at the day's NAV (fees included). */
+  | 'fund_buy'
+  | 'fund_sell'
+  /** Fund allocation: the margin (main → sub-account), the allocated funds, the daily management fee, the
+   * repayment of the allocated funds and what is left going back to main (or the margin of a rejection). */
+  | 'allocation_margin'
+  | 'allocation_credit'
+  | 'management_fee'
+  | 'allocation_repay'
+  | 'allocation_return';
 
 export interface LedgerEntry {
   id: number;

@@ -5,7 +5,7 @@
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import type { AppPath } from '../route-table';
 
-/** Paths these routes serve (router.tsx gives every other table path the not-built page). */
+/** Paths these routes serve (router.tsx checks that the route table's every path has a route). */
 export const ACCOUNT_PATHS = [
   '/User',
   '/account',

@@ -4,6 +4,7 @@ import type { ArtCategory } from '../../../shared/content';
 import { useCall } from '../../api/use-call';
 import { Tabs } from '../../components/Tabs';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
+import { AsOfNote } from '../../components/ConnectionViews';
 import { ContentMeta, MarkdownView } from './ContentParts';
 import { SitePageView } from './SitePageScreen';
 
@@ -92,6 +93,7 @@ function ArticleView({ id }: { id: number }) {
   const article = detail.data;
   return (
     <article className="article" lang={article.lang} data-testid="article-detail">
+      <AsOfNote call="GET /api/art/detail.do" />
       <h2>{article.title}</h2>
       <ContentMeta publishedAt={article.publishedAt} lang={article.lang}>
         <span className="tag">{LL.content.artCategories[article.category]()}</span>

@@ -3,6 +3,7 @@ import { useI18nContext } from '../../../../locales/i18n-react';
 import { NEWS_PAGE_SIZE, NEWS_TYPES, type NewsType } from '../../../shared/content';
 import { call } from '../../api/client';
 import { useCall, usePages } from '../../api/use-call';
+import { AsOfNote } from '../../components/ConnectionViews';
 import { Tabs } from '../../components/Tabs';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { ContentMeta, MarkdownView, ScrollSentinel } from './ContentParts';
@@ -40,6 +41,7 @@ function NewsList({ type }: { type?: NewsType }) {
           }
         />
       </div>
+      <AsOfNote call="GET /api/news/getNewsList.do" />
       {pages.loading ? (
         <Loading />
       ) : pages.items.length === 0 ? (
@@ -94,6 +96,7 @@ function NewsDetailView({ id }: { id: number }) {
   const news = detail.data;
   return (
     <article className="article" lang={news.lang} data-testid="news-detail">
+      <AsOfNote call="GET /api/news/getDetail.do" />
       <h2>{news.title}</h2>
       <ContentMeta publishedAt={news.publishedAt} lang={news.lang}>
         <span className="tag">{LL.content.newsTypes[news.type]()}</span>

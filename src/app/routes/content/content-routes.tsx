@@ -6,7 +6,7 @@ import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-
 import { ART_CATEGORIES, NEWS_TYPES, type ArtCategory, type NewsType } from '../../../shared/content';
 import type { AppPath } from '../route-table';
 
-/** Paths these routes serve (router.tsx gives every other table path the not-built page). */
+/** Paths these routes serve (router.tsx checks that the route table's every path has a route). */
 export const CONTENT_PATHS = [
   '/newPage',
   '/newGg',

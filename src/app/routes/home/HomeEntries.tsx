@@ -41,6 +41,10 @@ const ENTRIES: readonly Entry[] = [
   { key: 'index', to: '/indexlist', needs: 'indexDisplay', icon: 'M4 20V10M10 20V4M16 20v-7M22 20H2' },
   { key: 'futures', to: '/indexlist', needs: 'futuresDisplay', icon: 'M4 7h16M4 12h10M4 17h6M18 14l3 3-3 3' },
   { key: 'subscription', to: '/Subscription', needs: 'stockDisplay', icon: 'M12 5v14M5 12h14' },
+  { key: 'blockTrade', to: '/sharerecordDz', needs: 'stockDisplay', icon: 'M4 7h16v12H4zM9 7V4h6v3M4 12h16' },
+  { key: 'vip', to: '/vipdetail', needs: 'stockDisplay', icon: 'M3 8l4 4 5-7 5 7 4-4-2 11H5z' },
+  { key: 'funds', to: '/jijin', icon: 'M12 3a9 9 0 1 0 9 9h-9zM15 3.5A9 9 0 0 1 20.5 9H15z' },
+  { key: 'allocation', to: '/funds', needs: 'stockDisplay', icon: 'M4 20h16M7 16V9M12 16V5M17 16v-4' },
   { key: 'college', to: '/college', icon: 'M3 9l9-5 9 5-9 5zM7 11v5c3 2 7 2 10 0v-5' },
   { key: 'news', to: '/newPage', icon: 'M5 4h11l3 3v13H5zM8 9h8M8 13h8M8 17h5' },
   {

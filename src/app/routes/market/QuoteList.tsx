@@ -5,6 +5,7 @@ import type { Quote, StockMarket } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
 import { call } from '../../api/client';
 import { useCall, usePages } from '../../api/use-call';
+import { AsOfNote } from '../../components/ConnectionViews';
 import { moveClass, PctText } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { PRICE_REFRESH_MS, priceDigits } from './market-info';
@@ -33,7 +34,8 @@ export function QuoteList({ market, sort }: { market: StockMarket; sort?: QuoteS
   const quotes = useCall(
     'GET /api/stock/getStock.do',
     { market, pageNum: 1, pageSize, ...(sort ? { sort } : {}) },
-    { refreshMs: PRICE_REFRESH_MS },
+    // Growing the window keeps the rows on screen (and the reader's place) until the bigger answer comes.
+    { refreshMs: PRICE_REFRESH_MS, keepPrevious: true },
   );
   const [deeper, setDeeper] = useState(false);
   const further = usePages(deeper ? `${market}|${sort ?? ''}` : null, (pageNum, signal) =>
@@ -82,6 +84,7 @@ export function QuoteList({ market, sort }: { market: StockMarket; sort?: QuoteS
 
   return (
     <div className="quote-list" data-testid={`quote-list-${market}`}>
+      <AsOfNote call="GET /api/stock/getStock.do" />
       <div className="quote-head" aria-hidden="true">
         <span>{LL.market.name()}</span>
         <span>{LL.market.price()}</span>

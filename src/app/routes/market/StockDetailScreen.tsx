@@ -20,6 +20,7 @@ import {
 import { MARKET_TIME_ZONE, PRICE_REFRESH_MS, priceDigits } from './market-info';
 import { WatchToggle } from './WatchToggle';
 import './market.css';
+import { AsOfNote } from '../../components/ConnectionViews';
 
 function useCode(): string {
   const search = useSearch({ strict: false }) as { code?: string };
@@ -37,12 +38,15 @@ export function StockDetailScreen() {
   if (stock.loading) return <Loading />;
   if (!stock.data) return stock.error ? <ErrorState error={stock.error} onRetry={stock.reload} /> : null;
   return (
-    <DetailView
-      kind="stock"
-      instrument={stock.data}
-      book={stock.data.book}
-      staleError={stock.error?.message}
-    />
+    <>
+      <AsOfNote call="GET /api/stock/getSingleStock.do" />
+      <DetailView
+        kind="stock"
+        instrument={stock.data}
+        book={stock.data.book}
+        staleError={stock.error?.message}
+      />
+    </>
   );
 }
 

@@ -7,7 +7,7 @@ import type { AppPath } from '../route-table';
 import type { QuoteSort } from './QuoteList';
 import type { ListTab } from './TradingListScreen';
 
-/** Paths these routes serve (router.tsx gives every other table path the not-built page). */
+/** Paths these routes serve (router.tsx checks that the route table's every path has a route). */
 export const MARKET_PATHS = [
   '/trading-list',
   '/hk-list',

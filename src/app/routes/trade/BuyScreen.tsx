@@ -3,7 +3,6 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Direction } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
-import type { FeeItem } from '../../../shared/fees';
 import { canShort, orderBreakdown, unitsPerLot, type TradingRules } from '../../../shared/trading-rules';
 import { checkLots } from '../../../shared/validation';
 import { call, toApiError } from '../../api/client';
@@ -15,6 +14,8 @@ import { Sheet } from '../../components/Sheet';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
 import { priceDigits } from '../market/market-info';
+import { Choice } from './Choice';
+import { OrderBreakdownList } from './OrderBreakdownList';
 import { checkStops, parsePrice } from './trade-rules';
 import { useInstrument, useTradingRules, type InstrumentKind, type TradeInstrument } from './trading-data';
 import './trade.css';
@@ -354,41 +355,6 @@ function OrderForm({ kind, instrument, rules, available, initialDirection, margi
   );
 }
 
-function Choice<K extends string>({
-  label,
-  value,
-  options,
-  onChange,
-  testId,
-}: {
-  label: string;
-  value: K;
-  options: readonly { key: K; label: string }[];
-  onChange: (key: K) => void;
-  testId: string;
-}) {
-  return (
-    <div className="field choice-field">
-      <span className="choice-label">{label}</span>
-      <div className="chips" role="radiogroup" aria-label={label} data-testid={testId}>
-        {options.map((option) => (
-          <button
-            key={option.key}
-            type="button"
-            role="radio"
-            aria-checked={option.key === value}
-            className={option.key === value ? 'chip selected' : 'chip'}
-            data-testid={`${testId}-${option.key}`}
-            onClick={() => onChange(option.key)}
-          >
-            {option.label}
-          </button>
-        ))}
-      </div>
-    </div>
-  );
-}
-
 interface ConfirmProps {
   kind: InstrumentKind;
   instrument: TradeInstrument;
@@ -414,17 +380,12 @@ const BUY_CALL = {
 
 /** The full breakdown before the order goes (DOMAIN.md), and the order itself, once per requestId. */
 function ConfirmSheet(props: ConfirmProps) {
-  const { LL, locale } = useI18nContext();
+  const { LL } = useI18nContext();
   const { instrument, breakdown, direction, orderType } = props;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // One id per confirmation: a retry after a network failure repeats it, so the order cannot go twice.
   const requestId = useRef(newRequestId());
-  const cur = instrument.currency;
-  const money = (value: number) => `${cur} ${formatMoney(value, locale)}`;
-  const price = (value: number) => formatMoney(value, locale, props.digits);
-  const minor = (value: number) => money(value / 100);
-
   const confirm = async () => {
     setBusy(true);
     setError(null);
@@ -468,77 +429,24 @@ function ConfirmSheet(props: ConfirmProps) {
     }
   };
 
-  const rows: { label: string; value: string; testId: string; strong?: boolean }[] = [
-    {
-      label: LL.trading.direction(),
-      value: direction === 'long' ? LL.trading.long() : LL.trading.short(),
-      testId: 'bd-direction',
-    },
-    {
-      label: LL.trading.orderType(),
-      value:
-        orderType === 'limit' && props.trigger !== null
-          ? `${LL.trading.limitOrder()} @ ${price(props.trigger)}`
-          : LL.trading.marketOrder(),
-      testId: 'bd-type',
-    },
-    {
-      label: LL.trading.quantity(),
-      value: LL.trading.quantityValue({ lots: props.lots, shares: breakdown.shares }),
-      testId: 'bd-quantity',
-    },
-    { label: LL.buy.leverage(), value: LL.buy.leverageValue({ n: props.leverage }), testId: 'bd-leverage' },
-    { label: LL.trading.value(), value: money(breakdown.value), testId: 'bd-value' },
-    { label: LL.trading.margin(), value: money(breakdown.margin), testId: 'bd-margin', strong: true },
-  ];
-  for (const [item, amount] of Object.entries(breakdown.fees) as [FeeItem, number][]) {
-    rows.push({ label: LL.trading.fee[item](), value: minor(amount), testId: `bd-fee-${item}` });
-  }
-  rows.push(
-    { label: LL.trading.feeTotal(), value: money(breakdown.feeTotal), testId: 'bd-fees' },
-    { label: LL.trading.cost(), value: money(breakdown.cost), testId: 'bd-cost', strong: true },
-    { label: LL.trading.borrowed(), value: money(breakdown.borrowed), testId: 'bd-borrowed' },
-    {
-      label: LL.trading.liquidationPrice(),
-      value: breakdown.liquidationPrice === null ? LL.trading.none() : price(breakdown.liquidationPrice),
-      testId: 'bd-liquidation',
-    },
-  );
-  if (breakdown.deferredFeePerDay > 0) {
-    rows.push({
-      label: LL.trading.deferredFeePerDay(),
-      value: money(breakdown.deferredFeePerDay),
-      testId: 'bd-deferred',
-    });
-  }
-  if (props.stopProfit !== null)
-    rows.push({ label: LL.trading.stopProfit(), value: price(props.stopProfit), testId: 'bd-stop-profit' });
-  if (props.stopLoss !== null)
-    rows.push({ label: LL.trading.stopLoss(), value: price(props.stopLoss), testId: 'bd-stop-loss' });
-  rows.push(
-    { label: LL.trading.available(), value: money(props.available), testId: 'bd-available' },
-    {
-      label: LL.trading.availableAfter(),
-      value: money(breakdown.availableAfter),
-      testId: 'bd-available-after',
-    },
-  );
-
   return (
     <Sheet open title={LL.trading.confirmTitle()} onClose={props.onClose} testId="order-confirm-sheet">
       <p className="sheet-text">
         {instrument.name} <span className="num muted">{instrument.code}</span>
       </p>
-      <dl className="breakdown" data-testid="order-breakdown">
-        {rows.map((row) => (
-          <div key={row.testId} className={row.strong ? 'strong' : undefined}>
-            <dt>{row.label}</dt>
-            <dd className="num" data-testid={row.testId}>
-              {row.value}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <OrderBreakdownList
+        instrument={instrument}
+        breakdown={breakdown}
+        direction={direction}
+        orderType={orderType}
+        lots={props.lots}
+        leverage={props.leverage}
+        trigger={props.trigger}
+        stopProfit={props.stopProfit}
+        stopLoss={props.stopLoss}
+        available={props.available}
+        digits={props.digits}
+      />
       {orderType === 'limit' && <p className="muted small">{LL.trading.limitNote()}</p>}
       {breakdown.insufficient && (
         <p className="inline-error" data-testid="bd-insufficient">

@@ -14,6 +14,7 @@ import { Tabs } from '../../components/Tabs';
 import { showAlert } from '../../state/alert';
 import { PRICE_REFRESH_MS, priceDigits } from '../market/market-info';
 import { PullToRefresh } from '../market/PullToRefresh';
+import { SubAccountPositions } from '../products/funds/SubAccountScreens';
 import './trade.css';
 
 export type PositionsTab = 'open' | 'orders' | 'closed';
@@ -64,8 +65,12 @@ export function PositionsScreen() {
 export function HoldStocksScreen() {
   return <PositionList state="open" group="stocks" />;
 }
-/** /holdorderlist2: open index and futures positions. */
+/** /holdorderlist2: open index and futures positions; with `?applyId=` a fund allocation's sub-account. */
 export function HoldContractsScreen() {
+  const search = useSearch({ strict: false }) as { applyId?: string };
+  if (search.applyId && /^\d{1,15}$/.test(search.applyId)) {
+    return <SubAccountPositions applyId={Number(search.applyId)} />;
+  }
   return <PositionList state="open" group="contracts" />;
 }
 /** /sellorderlist: closed stock positions. */

@@ -5,7 +5,7 @@
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import type { AppPath } from '../route-table';
 
-/** Paths these routes serve (router.tsx gives every other table path the not-built page). */
+/** Paths these routes serve (router.tsx checks that the route table's every path has a route). */
 export const TRADE_PATHS = [
   '/buy',
   '/TradingBuy',
@@ -20,6 +20,7 @@ export const TRADE_PATHS = [
   '/sellorderlist2',
   '/detail',
   '/sellStocks',
+  '/inquiry',
 ] as const satisfies readonly AppPath[];
 
 const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
@@ -29,6 +30,16 @@ export const orderSearch = (search: Record<string, unknown>): { code: string; di
   code: str(search.code),
   ...(str(search.direction) === 'short' ? { direction: 'short' as const } : {}),
 });
+
+/** `?code=` and `?kind=` of /inquiry (a price inquiry). */
+export const inquirySearch = (search: Record<string, unknown>): { code?: string; kind?: string } => {
+  const code = str(search.code);
+  const kind = str(search.kind);
+  return {
+    ...(/^[A-Za-z0-9]{1,12}$/.test(code) ? { code } : {}),
+    ...(kind === 'stock' || kind === 'index' || kind === 'futures' ? { kind } : {}),
+  };
+};
 
 /** `?tab=` of /warehouse (`state=closed` of earlier links still opens the closed tab). */
 export const warehouseSearch = (search: Record<string, unknown>): { tab?: 'orders' | 'closed' } => {
@@ -76,7 +87,14 @@ export function tradeRoutes<R extends AnyRoute>(root: R) {
       component: lazyRouteComponent(() => import('./PositionsScreen'), 'PositionsScreen'),
     }),
     list('/holdorderlist', 'HoldStocksScreen'),
-    list('/holdorderlist2', 'HoldContractsScreen'),
+    createRoute({
+      getParentRoute: () => root,
+      path: '/holdorderlist2',
+      // `?applyId=`: the positions of a fund allocation's sub-account.
+      validateSearch: (search: Record<string, unknown>): { applyId?: string } =>
+        /^\d{1,15}$/.test(str(search.applyId)) ? { applyId: str(search.applyId) } : {},
+      component: lazyRouteComponent(() => import('./PositionsScreen'), 'HoldContractsScreen'),
+    }),
     list('/sellorderlist', 'ClosedStocksScreen'),
     list('/sellorderlist2', 'ClosedContractsScreen'),
     createRoute({
@@ -90,6 +108,12 @@ export function tradeRoutes<R extends AnyRoute>(root: R) {
       path: '/sellStocks',
       validateSearch: positionSearch,
       component: lazyRouteComponent(() => import('./PositionDetailScreen'), 'SellScreen'),
+    }),
+    createRoute({
+      getParentRoute: () => root,
+      path: '/inquiry',
+      validateSearch: inquirySearch,
+      component: lazyRouteComponent(() => import('./InquiryScreen'), 'InquiryScreen'),
     }),
   ];
 }

@@ -6,7 +6,7 @@ import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-
 import type { AppPath } from '../route-table';
 import { positiveIdSearch } from '../account/account-routes';
 
-/** Paths these routes serve (router.tsx gives every other table path the not-built page). */
+/** Paths these routes serve (router.tsx checks that the route table's every path has a route). */
 export const WALLET_PATHS = [
   '/wallet',
   '/recharge',

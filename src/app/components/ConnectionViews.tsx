@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { useSelector } from '@legendapp/state/react';
+import { useI18nContext } from '../../../locales/i18n-react';
+import type { CallKey } from '../../shared/api/calls';
+import { cachedAt$, online$ } from '../state/connection';
+import { retryConnection } from '../sw-registration';
+
+/** The shell's banner while the browser is offline: what is shown is saved data, and changes are not sent. */
+export function NetworkBanner() {
+  const { LL } = useI18nContext();
+  const online = useSelector(online$);
+  if (online) return null;
+  return (
+    <div className="network-banner" role="status" data-testid="offline-banner">
+      {LL.connection.offlineBanner()}
+    </div>
+  );
+}
+
+/** spec §8: no base URL answers; the page is replaced by this message, with a retry. */
+export function CannotConnect() {
+  const { LL } = useI18nContext();
+  const [busy, setBusy] = useState(false);
+  const retry = () => {
+    setBusy(true);
+    void retryConnection().then((started) => {
+      if (!started) setBusy(false);
+    });
+  };
+  return (
+    <div className="state-view error cannot-connect" role="alert" data-testid="cannot-connect">
+      <p>{LL.connection.cannotConnect()}</p>
+      <button
+        type="button"
+        className="button primary"
+        onClick={retry}
+        disabled={busy}
+        data-testid="cannot-connect-retry"
+      >
+        {busy ? LL.connection.retrying() : LL.common.retry()}
+      </button>
+    </div>
+  );
+}
+
+/** When the answer of `call` on screen was stored, if it came from the device's store rather than the station. */
+export function useCachedAt(call: CallKey): number | null {
+  return useSelector(() => cachedAt$.get()[call] ?? null);
+}
+
+function hoursMinutes(ms: number): string {
+  const time = new Date(ms);
+  return `${String(time.getHours()).padStart(2, '0')}:${String(time.getMinutes()).padStart(2, '0')}`;
+}
+
+/**
+ * "offline · as of 14:32" above data read from the device's store (the service worker's X-Cached-At):
+ * the screen says how old what it shows is. Online, a stored answer being refreshed says "as of 14:32".
+ */
+export function AsOfNote({ call }: { call: CallKey }) {
+  const { LL } = useI18nContext();
+  const storedAt = useCachedAt(call);
+  const online = useSelector(online$);
+  if (storedAt === null) return null;
+  const time = hoursMinutes(storedAt);
+  return (
+    <p className="as-of-note" role="status" data-testid="as-of">
+      {online ? LL.connection.asOf({ time }) : LL.connection.offlineAsOf({ time })}
+    </p>
+  );
+}

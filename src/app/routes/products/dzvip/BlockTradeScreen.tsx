@@ -1,0 +1,155 @@
+/**
+ * /sharerecordDz: today's block-trade offers (a discount to the price now, a minimum size, a window) with a
+ * purchase sheet, and the user's block trades with the positions they made (T+1).
+ */
+import { useState } from 'react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useI18nContext } from '../../../../../locales/i18n-react';
+import type { BlockTradeOffer, BlockTradeRecord } from '../../../../shared/api/dzvip';
+import { formatDateTime } from '../../../../shared/format';
+import { call } from '../../../api/client';
+import { useCall, usePages } from '../../../api/use-call';
+import { Sheet } from '../../../components/Sheet';
+import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
+import { Tabs } from '../../../components/Tabs';
+import { InfoRow, PagedList, useMoneyText } from '../../wallet/wallet-parts';
+import { PRICE_REFRESH_MS } from '../../market/market-info';
+import { Figures, PurchaseForm, StatusTag, windowText } from './dzvip-parts';
+import '../../wallet/wallet.css';
+import '../../trade/trade.css';
+import './dzvip.css';
+
+type Tab = 'offers' | 'records';
+
+export function BlockTradeScreen() {
+  const { LL } = useI18nContext();
+  const search = useSearch({ from: '/sharerecordDz' });
+  const navigate = useNavigate();
+  const tab: Tab = search.tab === 'records' ? 'records' : 'offers';
+  return (
+    <div className="dzvip-screen">
+      <Tabs<Tab>
+        label={LL.dzvip.tabsLabel()}
+        value={tab}
+        onChange={(next) =>
+          void navigate({ to: '/sharerecordDz', search: next === 'records' ? { tab: 'records' } : {} })
+        }
+        items={[
+          { key: 'offers', label: LL.dzvip.offersTab(), testId: 'tab-offers' },
+          { key: 'records', label: LL.dzvip.recordsTab(), testId: 'tab-records' },
+        ]}
+      />
+      {tab === 'offers' ? <OfferList /> : <RecordList />}
+    </div>
+  );
+}
+
+function OfferList() {
+  const { LL } = useI18nContext();
+  const offers = useCall('GET /api/stock/getDzList.do', {}, { refreshMs: PRICE_REFRESH_MS });
+  const [buying, setBuying] = useState<BlockTradeOffer | null>(null);
+  const [bought, setBought] = useState(false);
+
+  if (!offers.data) {
+    return offers.error ? <ErrorState error={offers.error} onRetry={offers.reload} /> : <Loading />;
+  }
+  if (offers.data.length === 0) return <Empty text={LL.dzvip.noOffers()} />;
+  const close = () => {
+    setBuying(null);
+    setBought(false);
+  };
+  return (
+    <>
+      {offers.error && <p className="inline-error">{offers.error.message}</p>}
+      <ul className="record-list" data-testid="offer-list">
+        {offers.data.map((offer) => (
+          <li key={offer.code} className="dzvip-card" data-testid="offer-row">
+            <div className="dzvip-card-head">
+              <strong>
+                {offer.name}
+                <span className="code">{offer.code}</span>
+              </strong>
+              <StatusTag status={offer.status} />
+            </div>
+            <Figures
+              items={[
+                [LL.dzvip.offerPrice(), <span data-testid="offer-price">{offer.price.toFixed(2)}</span>],
+                [LL.dzvip.currentPrice(), offer.currentPrice.toFixed(2)],
+                [LL.dzvip.discount(), `${(offer.discount * 100).toFixed(1)}%`],
+                [LL.dzvip.minLots(), LL.dzvip.lotsValue({ lots: offer.minLots })],
+                [LL.dzvip.window(), windowText(offer.opensAt, offer.closesAt)],
+              ]}
+            />
+            <button
+              type="button"
+              className="button primary block"
+              disabled={offer.status !== 'open'}
+              data-testid={`buy-${offer.code}`}
+              onClick={() => setBuying(offer)}
+            >
+              {LL.dzvip.buy()}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Sheet
+        open={buying !== null}
+        title={buying ? LL.dzvip.buyTitle({ name: buying.name }) : ''}
+        onClose={close}
+        testId="block-trade-sheet"
+      >
+        {buying && (
+          <PurchaseForm
+            terms={buying}
+            confirmText={LL.dzvip.confirm()}
+            doneText={(lots) => LL.dzvip.bought({ name: buying.name, lots })}
+            submit={(input) => call('POST /user/buyStockDz.do', { code: buying.code, ...input })}
+            onDone={() => {
+              if (!bought) offers.reload();
+              setBought(true);
+            }}
+          />
+        )}
+      </Sheet>
+    </>
+  );
+}
+
+function RecordList() {
+  const { LL } = useI18nContext();
+  const money = useMoneyText();
+  const pages = usePages<BlockTradeRecord>('block-trades', (pageNum, signal) =>
+    call('GET /user/buyStockDzList.do', { pageNum, pageSize: 20 }, { signal }),
+  );
+  return (
+    <PagedList pages={pages} emptyText={LL.dzvip.noRecords()} testId="block-trade-records">
+      {(record) => (
+        <li key={record.id} className="record" data-testid="block-trade-record">
+          <Link to="/detail" search={{ id: String(record.position.id) }} className="record-link">
+            <div className="record-head">
+              <strong>
+                {record.name} {record.code}
+              </strong>
+              <span className="status-tag">
+                {record.position.closedAt === null ? LL.dzvip.positionOpen() : LL.dzvip.positionClosed()}
+              </span>
+            </div>
+            <InfoRow label={LL.dzvip.offerPrice()}>{record.price.toFixed(2)}</InfoRow>
+            <InfoRow label={LL.dzvip.marketPriceThen()}>{record.marketPrice.toFixed(2)}</InfoRow>
+            <InfoRow label={LL.dzvip.lots()}>
+              {LL.dzvip.lotsValue({ lots: record.lots })} · {LL.dzvip.sharesValue({ shares: record.shares })}
+            </InfoRow>
+            <InfoRow label={LL.dzvip.amount()}>{money(record.amount, 'CNY')}</InfoRow>
+            <InfoRow label={LL.dzvip.fee()}>{money(record.fee, 'CNY')}</InfoRow>
+            <InfoRow label={LL.dzvip.boughtAt()}>
+              <span className="num">{formatDateTime(record.createdAt)}</span>
+            </InfoRow>
+            <InfoRow label={LL.dzvip.sellableFrom()}>
+              <span className="num">{formatDateTime(record.position.sellableFrom)}</span>
+            </InfoRow>
+          </Link>
+        </li>
+      )}
+    </PagedList>
+  );
+}

@@ -1,0 +1,232 @@
+/**
+ * VIP picks ("chip grabbing"): /vipdetail lists today's limited allocations (first come first served) and,
+ * with `?code=`, shows one with its purchase form; /VipSearchlist finds one by code, name or pinyin. Buying
+ * needs the VIP permission the back office grants: without it the station answers NO_PERMISSION and the
+ * screen says so.
+ */
+import { useDeferredValue, useState } from 'react';
+import { Link, useSearch } from '@tanstack/react-router';
+import { useI18nContext } from '../../../../../locales/i18n-react';
+import type { VipPick, VipPurchase } from '../../../../shared/api/dzvip';
+import { formatDateTime } from '../../../../shared/format';
+import { call } from '../../../api/client';
+import { useCall, usePages } from '../../../api/use-call';
+import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
+import { InfoRow, PagedList, useMoneyText } from '../../wallet/wallet-parts';
+import { PRICE_REFRESH_MS } from '../../market/market-info';
+import { Figures, PurchaseForm, StatusTag, windowText } from './dzvip-parts';
+import '../../wallet/wallet.css';
+import '../../trade/trade.css';
+import './dzvip.css';
+
+const VIP_PERMISSION = 'vip_picks';
+
+/** /vipdetail: every allocation of today, or one (`?code=`) with its purchase form. */
+export function VipPicksScreen() {
+  const search = useSearch({ from: '/vipdetail' });
+  return search.code ? <VipPickDetail code={search.code} /> : <VipPickList />;
+}
+
+function PermissionNote() {
+  const { LL } = useI18nContext();
+  const permissions = useCall('GET /user/getPermissions.do', {});
+  if (!permissions.data) return null;
+  const granted = permissions.data.permissions.includes(VIP_PERMISSION);
+  return (
+    <p className="dzvip-note" data-testid={granted ? 'vip-granted' : 'vip-not-granted'}>
+      {granted ? LL.dzvip.vipHasPermission() : LL.dzvip.vipNoPermission()}
+    </p>
+  );
+}
+
+function PickCard({ pick, action }: { pick: VipPick; action?: boolean }) {
+  const { LL } = useI18nContext();
+  const soldPct = pick.totalLots > 0 ? (pick.soldLots / pick.totalLots) * 100 : 100;
+  return (
+    <div className="dzvip-card" data-testid="vip-card">
+      <div className="dzvip-card-head">
+        <strong>
+          {pick.name}
+          <span className="code">{pick.code}</span>
+        </strong>
+        <StatusTag status={pick.status} />
+      </div>
+      <Figures
+        items={[
+          [LL.dzvip.setPrice(), <span data-testid="vip-price">{pick.price.toFixed(2)}</span>],
+          [LL.dzvip.currentPrice(), pick.currentPrice.toFixed(2)],
+          [
+            LL.dzvip.remaining(),
+            <span data-testid="vip-remaining">
+              {LL.dzvip.remainingOf({ left: pick.remainingLots, total: pick.totalLots })}
+            </span>,
+          ],
+          [LL.dzvip.perUserCap(), LL.dzvip.lotsValue({ lots: pick.maxLotsPerUser })],
+          [LL.dzvip.window(), windowText(pick.opensAt, pick.closesAt)],
+        ]}
+      />
+      <div className="dzvip-progress" aria-hidden="true">
+        <span style={{ width: `${soldPct}%` }} />
+      </div>
+      {action && (
+        <Link
+          to="/vipdetail"
+          search={{ code: pick.code }}
+          className="button primary block"
+          data-testid={`grab-${pick.code}`}
+        >
+          {LL.dzvip.grab()}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+function VipPickList() {
+  const { LL } = useI18nContext();
+  const picks = useCall('GET /api/stock/getVipList.do', {}, { refreshMs: PRICE_REFRESH_MS });
+  return (
+    <div className="dzvip-screen">
+      <p className="muted small">{LL.dzvip.vipIntro()}</p>
+      <PermissionNote />
+      {!picks.data ? (
+        picks.error ? (
+          <ErrorState error={picks.error} onRetry={picks.reload} />
+        ) : (
+          <Loading />
+        )
+      ) : picks.data.length === 0 ? (
+        <Empty text={LL.dzvip.noPicks()} />
+      ) : (
+        <ul className="record-list" data-testid="vip-list">
+          {picks.data.map((pick) => (
+            <li key={pick.id}>
+              <PickCard pick={pick} action />
+            </li>
+          ))}
+        </ul>
+      )}
+      <h2 className="section-title">{LL.dzvip.myPurchases()}</h2>
+      <PurchaseList />
+    </div>
+  );
+}
+
+function VipPickDetail({ code }: { code: string }) {
+  const { LL } = useI18nContext();
+  const pick = useCall('GET /api/stock/getVipByCode.do', { code }, { refreshMs: PRICE_REFRESH_MS });
+  if (!pick.data) {
+    return (
+      <div className="dzvip-screen">
+        {pick.error ? <ErrorState error={pick.error} onRetry={pick.reload} /> : <Loading />}
+      </div>
+    );
+  }
+  const data = pick.data;
+  return (
+    <div className="dzvip-screen">
+      <PickCard pick={data} />
+      <PermissionNote />
+      {data.status === 'open' && (
+        <section aria-label={LL.dzvip.grabTitle({ name: data.name })}>
+          <PurchaseForm
+            terms={{
+              code: data.code,
+              name: data.name,
+              market: data.market,
+              price: data.price,
+              minLots: 1,
+              maxLots: Math.min(data.maxLotsPerUser, data.remainingLots),
+              lotSize: data.lotSize,
+              leverages: [1],
+            }}
+            confirmText={LL.dzvip.grab()}
+            doneText={(lots) => LL.dzvip.grabbed({ name: data.name, lots })}
+            submit={(input) =>
+              call('POST /user/buyVipQc.do', {
+                code: data.code,
+                lots: input.lots,
+                requestId: input.requestId,
+              })
+            }
+            onDone={() => pick.reload()}
+          />
+        </section>
+      )}
+      <Link to="/vipdetail" className="button ghost block">
+        {LL.dzvip.allPicks()}
+      </Link>
+    </div>
+  );
+}
+
+function PurchaseList() {
+  const { LL } = useI18nContext();
+  const money = useMoneyText();
+  const pages = usePages<VipPurchase>('vip-purchases', (pageNum, signal) =>
+    call('GET /user/vipQcList.do', { pageNum, pageSize: 20 }, { signal }),
+  );
+  return (
+    <PagedList pages={pages} emptyText={LL.dzvip.noPurchases()} testId="vip-purchases">
+      {(purchase) => (
+        <li key={purchase.id} className="record" data-testid="vip-purchase">
+          <Link to="/detail" search={{ id: String(purchase.position.id) }} className="record-link">
+            <div className="record-head">
+              <strong>
+                {purchase.name} {purchase.code}
+              </strong>
+              <span className="num">{LL.dzvip.lotsValue({ lots: purchase.lots })}</span>
+            </div>
+            <InfoRow label={LL.dzvip.setPrice()}>{purchase.price.toFixed(2)}</InfoRow>
+            <InfoRow label={LL.dzvip.amount()}>{money(purchase.amount, 'CNY')}</InfoRow>
+            <InfoRow label={LL.dzvip.boughtAt()}>
+              <span className="num">{formatDateTime(purchase.createdAt)}</span>
+            </InfoRow>
+          </Link>
+        </li>
+      )}
+    </PagedList>
+  );
+}
+
+/** /VipSearchlist: today's allocations matching a code, a name or pinyin initials. */
+export function VipSearchScreen() {
+  const { LL } = useI18nContext();
+  const [keyword, setKeyword] = useState('');
+  const deferred = useDeferredValue(keyword.trim());
+  const results = useCall('GET /api/stock/getVipList.do', deferred === '' ? null : { keyword: deferred });
+  return (
+    <div className="dzvip-screen">
+      <div className="dzvip-search">
+        <input
+          type="search"
+          aria-label={LL.dzvip.searchLabel()}
+          placeholder={LL.dzvip.searchPlaceholder()}
+          value={keyword}
+          maxLength={32}
+          data-testid="vip-search-input"
+          onChange={(event) => setKeyword(event.target.value)}
+        />
+      </div>
+      {deferred === '' ? (
+        <p className="muted small">{LL.dzvip.searchHint()}</p>
+      ) : !results.data ? (
+        results.error ? (
+          <ErrorState error={results.error} onRetry={results.reload} />
+        ) : (
+          <Loading />
+        )
+      ) : results.data.length === 0 ? (
+        <Empty text={LL.dzvip.noResults()} />
+      ) : (
+        <ul className="record-list" data-testid="vip-search-results">
+          {results.data.map((pick) => (
+            <li key={pick.id}>
+              <PickCard pick={pick} action />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,233 @@
+/**
+ * What the block-trade and VIP screens share: the market-time window, the status tag, and the purchase
+ * form with its breakdown before confirming (the same fee rules the station charges with).
+ */
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useI18nContext } from '../../../../../locales/i18n-react';
+import type { BlockTradeOfferStatus, VipPickStatus } from '../../../../shared/api/dzvip';
+import type { Market, Position } from '../../../../shared/api/types';
+import { orderBreakdown } from '../../../../shared/trading-rules';
+import { checkLots } from '../../../../shared/validation';
+import { refreshUser } from '../../../api/account';
+import { toApiError } from '../../../api/client';
+import { FormField } from '../../../components/FormField';
+import { ErrorState, Loading } from '../../../components/StatusViews';
+import { useFreshUser, useMoneyText, useRequestId, InfoRow } from '../../wallet/wallet-parts';
+import { validationMessage } from '../../account/form-errors';
+import { useTradingRules } from '../../trade/trading-data';
+
+/** Offers and allocations keep Shanghai market time, whatever the phone's zone. */
+const MARKET_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Shanghai',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** "09:30–15:00" in market time. */
+export function windowText(opensAt: number, closesAt: number): string {
+  return `${MARKET_TIME.format(new Date(opensAt))}–${MARKET_TIME.format(new Date(closesAt))}`;
+}
+
+export function StatusTag({ status }: { status: BlockTradeOfferStatus | VipPickStatus }) {
+  const { LL } = useI18nContext();
+  const text = {
+    upcoming: LL.dzvip.statusUpcoming(),
+    open: LL.dzvip.statusOpen(),
+    closed: LL.dzvip.statusClosed(),
+    soldOut: LL.dzvip.statusSoldOut(),
+  }[status];
+  const tone = status === 'open' ? 'status-success' : status === 'upcoming' ? 'status-pending' : '';
+  return (
+    <span className={`status-tag ${tone}`} data-testid="status">
+      {text}
+    </span>
+  );
+}
+
+/** A small label–value grid of a card. */
+export function Figures({ items }: { items: readonly (readonly [string, ReactNode])[] }) {
+  return (
+    <dl className="dzvip-figures">
+      {items.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export interface PurchaseTerms {
+  code: string;
+  name: string;
+  market: Market;
+  /** Price per share of this purchase. */
+  price: number;
+  minLots: number;
+  maxLots: number;
+  lotSize: number;
+  /** The leverages offered; [1] when paid in full. */
+  leverages: readonly number[];
+}
+
+export interface PurchaseFormProps {
+  terms: PurchaseTerms;
+  /** Sends the purchase; answers the position it opened. */
+  submit: (input: { lots: number; leverage: number; requestId: string }) => Promise<{ position: Position }>;
+  /** The message after a purchase. */
+  doneText: (lots: number) => string;
+  confirmText: string;
+  onDone: (position: Position) => void;
+}
+
+/** Lots (and leverage where offered), the breakdown before confirming, then the purchase. */
+export function PurchaseForm({ terms, submit, doneText, confirmText, onDone }: PurchaseFormProps) {
+  const { LL } = useI18nContext();
+  const money = useMoneyText();
+  const rules = useTradingRules();
+  const { user, error: userError, reload } = useFreshUser();
+  const requestId = useRequestId();
+  const [lots, setLots] = useState(String(terms.minLots));
+  const [leverage, setLeverage] = useState(terms.leverages[0] ?? 1);
+  const [lotsError, setLotsError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [done, setDone] = useState<{ text: string; position: Position } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const failed = rules.error ?? userError;
+  if (!rules.data || !user) {
+    return failed ? (
+      <ErrorState
+        error={failed}
+        onRetry={() => {
+          rules.reload();
+          reload();
+        }}
+      />
+    ) : (
+      <Loading />
+    );
+  }
+  const account = user.accounts.find((a) => a.type === rules.data!.tradingAccount[terms.market]);
+  const lotsNumber = Number(lots);
+  const lotsKey = checkLots(lots.trim(), terms.maxLots);
+  const breakdown =
+    lotsKey === null
+      ? orderBreakdown(
+          {
+            market: terms.market,
+            direction: 'long',
+            lots: lotsNumber,
+            unitsPerLot: terms.lotSize,
+            leverage,
+            price: terms.price,
+            available: account?.available ?? 0,
+          },
+          rules.data,
+        )
+      : null;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const message =
+      validationMessage(LL, lotsKey) ??
+      (lotsNumber < terms.minLots ? LL.errors.DZ_BELOW_MIN_LOTS({ min: terms.minLots }) : null);
+    setLotsError(message);
+    setFormError(null);
+    if (message) return;
+    setBusy(true);
+    const input = { lots: lotsNumber, leverage };
+    try {
+      const answer = await submit({ ...input, requestId: requestId.idFor({ code: terms.code, ...input }) });
+      requestId.settle();
+      await refreshUser().catch(() => undefined);
+      setDone({ text: doneText(lotsNumber), position: answer.position });
+      onDone(answer.position);
+    } catch (failure) {
+      const apiError = toApiError(failure);
+      if (!apiError.isNetwork) requestId.settle();
+      if (apiError.fields?.lots) setLotsError(apiError.fields.lots);
+      else setFormError(apiError.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <div className="dzvip-form" data-testid="purchase-done">
+        <p className="dzvip-note" role="status">
+          {done.text}
+        </p>
+        <Link
+          to="/detail"
+          search={{ id: String(done.position.id) }}
+          className="button primary block"
+          data-testid="view-position"
+        >
+          {LL.dzvip.viewPosition()}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <form className="dzvip-form" onSubmit={onSubmit} noValidate data-testid="purchase-form">
+      <FormField
+        label={LL.dzvip.lots()}
+        name="lots"
+        inputMode="numeric"
+        autoComplete="off"
+        value={lots}
+        error={lotsError}
+        hint={LL.dzvip.lotsHint({ min: terms.minLots, max: terms.maxLots, size: terms.lotSize })}
+        onChange={(event) => {
+          setLots(event.target.value.replace(/[^\d]/g, ''));
+          setLotsError(null);
+        }}
+      />
+      {terms.leverages.length > 1 && (
+        <div className="choice-field">
+          <span className="choice-label">{LL.dzvip.leverage()}</span>
+          <div className="chips" role="radiogroup" aria-label={LL.dzvip.leverage()}>
+            {terms.leverages.map((option) => (
+              <button
+                key={option}
+                type="button"
+                role="radio"
+                aria-checked={option === leverage}
+                className={option === leverage ? 'chip selected' : 'chip'}
+                onClick={() => setLeverage(option)}
+              >
+                ×{option}
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
+      {breakdown && (
+        <div className="summary-card" data-testid="purchase-breakdown">
+          <InfoRow label={LL.dzvip.offerPrice()}>{terms.price.toFixed(2)}</InfoRow>
+          <InfoRow label={LL.dzvip.amount()}>{money(breakdown.value, 'CNY')}</InfoRow>
+          <InfoRow label={LL.dzvip.fee()}>{money(breakdown.feeTotal, 'CNY')}</InfoRow>
+          <InfoRow label={LL.dzvip.total()} testId="purchase-total">
+            {money(breakdown.cost, 'CNY')}
+          </InfoRow>
+          {account && <InfoRow label={LL.user.available()}>{money(account.available, 'CNY')}</InfoRow>}
+        </div>
+      )}
+      <p className="dzvip-note">{LL.dzvip.tPlusOne()}</p>
+      {formError && (
+        <p className="form-error" role="alert" data-testid="form-error">
+          {formError}
+        </p>
+      )}
+      <button type="submit" className="button primary block" disabled={busy} data-testid="purchase-submit">
+        {busy ? LL.common.submitting() : confirmText}
+      </button>
+    </form>
+  );
+}

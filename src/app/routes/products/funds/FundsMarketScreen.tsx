@@ -1,0 +1,318 @@
+/**
+ * /jijin: fund products at the day's simulated NAV (a list, and with `?code=` one fund with its NAV chart
+ * and the purchase and redemption forms) and the user's fund holdings.
+ */
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useSelector } from '@legendapp/state/react';
+import { useI18nContext } from '../../../../../locales/i18n-react';
+import type { FundDetail, FundHolding } from '../../../../shared/api/funds';
+import { formatPct } from '../../../../shared/format';
+import { checkMoneyAmount } from '../../../../shared/validation';
+import { call, toApiError } from '../../../api/client';
+import { useCall } from '../../../api/use-call';
+import { FormField } from '../../../components/FormField';
+import { LoggedOutPrompt } from '../../../components/LoggedOutPrompt';
+import { PctText } from '../../../components/PriceText';
+import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
+import { Tabs } from '../../../components/Tabs';
+import { showAlert } from '../../../state/alert';
+import { session$ } from '../../../state/session';
+import { validationMessage } from '../../account/form-errors';
+import { cleanAmountInput, formatRate, InfoRow, useMoneyText, useRequestId } from '../../wallet/wallet-parts';
+import '../../wallet/wallet.css';
+import './funds.css';
+
+const CHART_DAYS = 120;
+
+export function FundsMarketScreen() {
+  const { LL } = useI18nContext();
+  const search = useSearch({ strict: false }) as { code?: string; tab?: string };
+  const navigate = useNavigate();
+  const tab = search.tab === 'holdings' ? 'holdings' : 'products';
+  if (search.code) return <FundDetailView code={search.code} />;
+  return (
+    <div className="funds-screen">
+      <Tabs
+        items={[
+          { key: 'products', label: LL.fundsUi.tabProducts(), testId: 'funds-tab-products' },
+          { key: 'holdings', label: LL.fundsUi.tabHoldings(), testId: 'funds-tab-holdings' },
+        ]}
+        value={tab}
+        label={LL.titles.fundsMarket()}
+        onChange={(next) =>
+          void navigate({ to: '/jijin', search: next === 'holdings' ? { tab: next } : {}, replace: true })
+        }
+      />
+      {tab === 'holdings' ? <HoldingsList /> : <FundList />}
+    </div>
+  );
+}
+
+function FundList() {
+  const { LL } = useI18nContext();
+  const funds = useCall('GET /api/fund/list.do', {});
+  if (funds.error && !funds.data) return <ErrorState error={funds.error} onRetry={funds.reload} />;
+  if (!funds.data) return <Loading />;
+  if (funds.data.length === 0) return <Empty />;
+  return (
+    <ul className="record-list" data-testid="fund-list">
+      {funds.data.map((fund) => (
+        <li key={fund.code}>
+          <Link
+            to="/jijin"
+            search={{ code: fund.code }}
+            className="record fund-row"
+            data-testid={`fund-${fund.code}`}
+          >
+            <span>
+              <strong>{fund.name}</strong>
+              <span className="muted small">
+                {' '}
+                {fund.code} · {LL.fundsUi.type[fund.type]()} · {LL.fundsUi.risk({ level: fund.riskLevel })}
+              </span>
+            </span>
+            <span className="fund-figures num">
+              <span>{fund.nav.toFixed(4)}</span>
+              <PctText fraction={fund.dayChangePct} />
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The NAV history as a small line (the chart of the fund page). */
+function NavChart({ detail }: { detail: FundDetail }) {
+  const { LL } = useI18nContext();
+  const navs = detail.history.map(([, nav]) => nav);
+  const min = Math.min(...navs);
+  const max = Math.max(...navs);
+  const span = max - min || 1;
+  const points = navs
+    .map(
+      (nav, i) =>
+        `${((i / Math.max(1, navs.length - 1)) * 300).toFixed(1)},${(90 - ((nav - min) / span) * 80).toFixed(1)}`,
+    )
+    .join(' ');
+  const label = LL.fundsUi.navChart({ days: navs.length });
+  return (
+    <figure className="nav-chart">
+      <svg viewBox="0 0 300 100" role="img" aria-label={label} data-testid="nav-chart">
+        <polyline points={points} fill="none" stroke="currentColor" strokeWidth="1.5" />
+      </svg>
+      <figcaption className="muted small">
+        {label}: {min.toFixed(4)} – {max.toFixed(4)}
+      </figcaption>
+    </figure>
+  );
+}
+
+function FundDetailView({ code }: { code: string }) {
+  const { LL } = useI18nContext();
+  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const detail = useCall('GET /api/fund/detail.do', { code, days: CHART_DAYS });
+  const holdings = useCall('GET /user/fund/holdings.do', loggedIn ? {} : null);
+  if (detail.error && !detail.data) return <ErrorState error={detail.error} onRetry={detail.reload} />;
+  if (!detail.data) return <Loading />;
+  const { fund } = detail.data;
+  const held = holdings.data?.holdings.find((h) => h.code === fund.code);
+  const reload = () => {
+    holdings.reload();
+    detail.reload();
+  };
+  return (
+    <div className="funds-screen wallet-screen">
+      <Link to="/jijin" className="muted small">
+        ← {LL.fundsUi.allFunds()}
+      </Link>
+      <h2 className="fund-title">
+        {fund.name} <span className="muted small">{fund.code}</span>
+      </h2>
+      <InfoRow label={LL.fundsUi.nav()} testId="fund-nav">
+        {fund.nav.toFixed(4)}
+      </InfoRow>
+      <InfoRow label={LL.fundsUi.dayChange()}>
+        <PctText fraction={fund.dayChangePct} />
+      </InfoRow>
+      <InfoRow label={LL.fundsUi.yearReturn()}>{formatPct(fund.yearReturnPct)}</InfoRow>
+      <p className="muted small">
+        {LL.fundsUi.navDate({ date: fund.navDate })} · {LL.fundsUi.type[fund.type]()} ·{' '}
+        {LL.fundsUi.risk({ level: fund.riskLevel })}
+      </p>
+      <NavChart detail={detail.data} />
+      {loggedIn ? (
+        <>
+          <BuyFundForm
+            code={fund.code}
+            nav={fund.nav}
+            minPurchase={fund.minPurchase}
+            feeRate={fund.purchaseFeeRate}
+            onDone={reload}
+          />
+          {held ? <RedeemForm holding={held} feeRate={fund.redeemFeeRate} onDone={reload} /> : null}
+        </>
+      ) : (
+        <LoggedOutPrompt title={LL.user.loggedOutTitle()} text={LL.loginPrompt.text()} />
+      )}
+    </div>
+  );
+}
+
+function BuyFundForm(props: {
+  code: string;
+  nav: number;
+  minPurchase: number;
+  feeRate: number;
+  onDone: () => void;
+}) {
+  const { LL } = useI18nContext();
+  const money = useMoneyText();
+  const requestId = useRequestId();
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const value = Number(amount);
+  const fee = Number.isFinite(value) ? Math.round(value * 100 * props.feeRate) / 100 : 0;
+  const units = Number.isFinite(value) && value > 0 ? Math.floor(((value - fee) / props.nav) * 100) / 100 : 0;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validationMessage(LL, checkMoneyAmount(amount.trim()));
+    setError(invalid);
+    if (invalid) return;
+    setBusy(true);
+    const input = { code: props.code, amount: value };
+    try {
+      const trade = await call('POST /user/fund/buy.do', { ...input, requestId: requestId.idFor(input) });
+      requestId.settle();
+      setAmount('');
+      showAlert(LL.fundsUi.bought({ units: trade.units.toFixed(2) }), 'success');
+      props.onDone();
+    } catch (failure) {
+      const apiError = toApiError(failure);
+      if (!apiError.isNetwork) requestId.settle();
+      setError(apiError.fields?.amount ?? apiError.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="wallet-form" onSubmit={onSubmit} noValidate>
+      <FormField
+        label={LL.fundsUi.amount()}
+        name="amount"
+        inputMode="decimal"
+        value={amount}
+        error={error}
+        data-testid="fund-amount"
+        hint={LL.fundsUi.amountHint({ min: money(props.minPurchase), rate: formatRate(props.feeRate) })}
+        onChange={(event) => setAmount(cleanAmountInput(event.target.value))}
+      />
+      {units > 0 ? (
+        <p className="muted small num" data-testid="fund-estimate">
+          {LL.fundsUi.estimate({ fee: money(fee), units: units.toFixed(2) })}
+        </p>
+      ) : null}
+      <button type="submit" className="button primary block" disabled={busy} data-testid="fund-buy">
+        {busy ? LL.common.submitting() : LL.fundsUi.buy()}
+      </button>
+    </form>
+  );
+}
+
+function RedeemForm({
+  holding,
+  feeRate,
+  onDone,
+}: {
+  holding: FundHolding;
+  feeRate: number;
+  onDone: () => void;
+}) {
+  const { LL } = useI18nContext();
+  const money = useMoneyText();
+  const requestId = useRequestId();
+  const [units, setUnits] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validationMessage(LL, checkMoneyAmount(units.trim()));
+    setError(invalid);
+    if (invalid) return;
+    setBusy(true);
+    const input = { code: holding.code, units: Number(units) };
+    try {
+      const trade = await call('POST /user/fund/sell.do', { ...input, requestId: requestId.idFor(input) });
+      requestId.settle();
+      setUnits('');
+      showAlert(LL.fundsUi.redeemed({ amount: money(trade.amount) }), 'success');
+      onDone();
+    } catch (failure) {
+      const apiError = toApiError(failure);
+      if (!apiError.isNetwork) requestId.settle();
+      setError(apiError.fields?.units ?? apiError.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="wallet-form" onSubmit={onSubmit} noValidate>
+      <FormField
+        label={LL.fundsUi.units()}
+        name="units"
+        inputMode="decimal"
+        value={units}
+        error={error}
+        data-testid="fund-units"
+        hint={LL.fundsUi.unitsHint({ units: holding.units.toFixed(2), rate: formatRate(feeRate) })}
+        addon={
+          <button
+            type="button"
+            className="button ghost small"
+            onClick={() => setUnits(holding.units.toFixed(2))}
+          >
+            {LL.fundsUi.redeemAll()}
+          </button>
+        }
+        onChange={(event) => setUnits(cleanAmountInput(event.target.value))}
+      />
+      <button type="submit" className="button block" disabled={busy} data-testid="fund-redeem">
+        {busy ? LL.common.submitting() : LL.fundsUi.redeem()}
+      </button>
+    </form>
+  );
+}
+
+function HoldingsList() {
+  const { LL } = useI18nContext();
+  const money = useMoneyText();
+  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const holdings = useCall('GET /user/fund/holdings.do', loggedIn ? {} : null);
+  if (!loggedIn) return <LoggedOutPrompt title={LL.user.loggedOutTitle()} text={LL.loginPrompt.text()} />;
+  if (holdings.error && !holdings.data)
+    return <ErrorState error={holdings.error} onRetry={holdings.reload} />;
+  if (!holdings.data) return <Loading />;
+  if (holdings.data.holdings.length === 0) return <Empty text={LL.fundsUi.noHoldings()} />;
+  return (
+    <div className="wallet-screen">
+      <p className="num" data-testid="fund-total">
+        {LL.fundsUi.totalValue({ amount: money(holdings.data.totalValue) })}
+      </p>
+      <ul className="record-list" data-testid="fund-holdings">
+        {holdings.data.holdings.map((h) => (
+          <li key={h.code}>
+            <Link to="/jijin" search={{ code: h.code }} className="record">
+              <strong>{h.name}</strong>
+              <InfoRow label={LL.fundsUi.units()}>{h.units.toFixed(2)}</InfoRow>
+              <InfoRow label={LL.fundsUi.marketValue()}>{money(h.marketValue)}</InfoRow>
+              <InfoRow label={LL.fundsUi.pnl()}>{money(h.pnl)}</InfoRow>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+/**
+ * /qingchouDetail?code=: chip-grab placement of an issue (buyNewStockQc.do): lots at the placement price,
+ * first come first served until the placement is gone, paid at once from the newstock account.
+ */
+import { useState, type FormEvent } from 'react';
+import { Link, useSearch } from '@tanstack/react-router';
+import { useI18nContext } from '../../../../../locales/i18n-react';
+import type { NewIssue, NewShareSubscription } from '../../../../shared/api/newshares';
+import { checkLots } from '../../../../shared/validation';
+import { refreshUser } from '../../../api/account';
+import { call, toApiError } from '../../../api/client';
+import { useCall } from '../../../api/use-call';
+import { FormField } from '../../../components/FormField';
+import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
+import { showAlert } from '../../../state/alert';
+import { validationMessage } from '../../account/form-errors';
+import { InfoRow, useFreshUser, useMoneyText, useRequestId } from '../../wallet/wallet-parts';
+import { PhaseTag, SubscriptionRecord, shanghaiTime } from './newshare-parts';
+import '../../wallet/wallet.css';
+import './newshares.css';
+
+export function ChipGrabScreen() {
+  const { LL } = useI18nContext();
+  const { code } = useSearch({ strict: false }) as { code?: string };
+  const issues = useCall('GET /user/newStockList.do', code ? { code } : null);
+  const mine = useCall(
+    'GET /user/getOneSubscribeByUserId.do',
+    code ? { code, kind: 'placement', pageSize: 1 } : null,
+  );
+  const [fresh, setFresh] = useState<NewShareSubscription | null>(null);
+
+  if (!code) return <Empty text={LL.newshares.notFound()} />;
+  if (issues.loading || mine.loading) return <Loading />;
+  if (!issues.data || !mine.data) {
+    const error = issues.error ?? mine.error;
+    return error ? (
+      <ErrorState
+        error={error}
+        onRetry={() => {
+          issues.reload();
+          mine.reload();
+        }}
+      />
+    ) : (
+      <Loading />
+    );
+  }
+  const issue = issues.data.list[0];
+  if (!issue) return <Empty text={LL.newshares.notFound()} />;
+  const grabbed = fresh ?? mine.data.list[0] ?? null;
+  return (
+    <div className="wallet-screen newshares-screen" data-testid="chip-grab">
+      <p className="guide-text">{LL.newshares.chipGrabNote()}</p>
+      <PlacementSummary issue={issue} />
+      {grabbed ? (
+        <ul className="record-list">
+          <SubscriptionRecord subscription={grabbed} onChange={setFresh} linkIssue={false} />
+        </ul>
+      ) : issue.phase === 'subscribing' && issue.placementLeft > 0 ? (
+        <GrabForm
+          issue={issue}
+          onDone={(s) => {
+            setFresh(s);
+            issues.reload();
+          }}
+        />
+      ) : (
+        <p className="guide-text" data-testid="grab-closed">
+          {issue.placementLeft === 0
+            ? LL.newshares.soldOut()
+            : issue.phase === 'upcoming'
+              ? LL.newshares.opensOn({ date: issue.subscribeDate })
+              : LL.newshares.windowClosed()}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function PlacementSummary({ issue }: { issue: NewIssue }) {
+  const { LL } = useI18nContext();
+  const money = useMoneyText();
+  return (
+    <section className="summary-card">
+      <div className="record-head">
+        <Link to="/newsharesDetail" search={{ code: issue.code }}>
+          <strong>
+            {issue.name} <span className="muted num">{issue.code}</span>
+          </strong>
+        </Link>
+        <PhaseTag phase={issue.phase} />
+      </div>
+      <InfoRow label={LL.newshares.placementPrice()}>
+        <span className="num">{money(issue.placementPrice)}</span>
+      </InfoRow>
+      <InfoRow label={LL.newshares.issuePrice()}>
+        <span className="num">{money(issue.issuePrice)}</span>
+      </InfoRow>
+      <InfoRow label={LL.newshares.placementLeft()}>
+        <span className="num" data-testid="placement-left">
+          {issue.placementLeft} / {issue.placementLots}
+        </span>
+      </InfoRow>
+      <InfoRow label={LL.newshares.perUserCap()}>
+        <span className="num">{LL.newshares.lotsValue({ lots: issue.perUserCap })}</span>
+      </InfoRow>
+      <InfoRow label={LL.newshares.subscribeWindow()}>
+        <span className="num">
+          {shanghaiTime(issue.subscribeOpensAt)} – {shanghaiTime(issue.subscribeClosesAt).slice(11)}
+        </span>
+      </InfoRow>
+      <InfoRow label={LL.newshares.listingDate()}>
+        <span className="num">{issue.listingDate}</span>
+      </InfoRow>
+    </section>
+  );
+}
+
+function GrabForm({ issue, onDone }: { issue: NewIssue; onDone: (s: NewShareSubscription) => void }) {
+  const { LL } = useI18nContext();
+  const money = useMoneyText();
+  const { user } = useFreshUser();
+  const requestId = useRequestId();
+  const max = Math.min(issue.perUserCap, issue.placementLeft);
+  const [lots, setLots] = useState(String(Math.min(1, max)));
+  const [lotsError, setLotsError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const n = Number(lots);
+  const cost = Number.isFinite(n) ? n * issue.sharesPerLot * issue.placementPrice : 0;
+  const available = user?.accounts.find((a) => a.type === 'newstock')?.available ?? 0;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validationMessage(LL, checkLots(lots.trim(), max));
+    setLotsError(invalid);
+    setFormError(null);
+    if (invalid) return;
+    setBusy(true);
+    const input = { code: issue.code, lots: n };
+    try {
+      const grabbed = await call('POST /user/buyNewStockQc.do', {
+        ...input,
+        requestId: requestId.idFor(input),
+      });
+      requestId.settle();
+      await refreshUser().catch(() => undefined);
+      showAlert(LL.newshares.grabbedDone({ lots: grabbed.lots }), 'success');
+      onDone(grabbed);
+    } catch (failure) {
+      const apiError = toApiError(failure);
+      if (!apiError.isNetwork) requestId.settle();
+      if (apiError.fields?.lots) setLotsError(apiError.fields.lots);
+      else setFormError(apiError.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="wallet-form summary-card" onSubmit={onSubmit} noValidate data-testid="grab-form">
+      <FormField
+        label={LL.newshares.lots()}
+        name="lots"
+        inputMode="numeric"
+        autoComplete="off"
+        value={lots}
+        error={lotsError}
+        hint={LL.newshares.lotsHint({ max, shares: issue.sharesPerLot })}
+        onChange={(event) => {
+          setLots(event.target.value.replace(/[^\d]/g, '').slice(0, 4));
+          setLotsError(null);
+        }}
+      />
+      <InfoRow label={LL.newshares.amountDue()}>
+        <span className="num" data-testid="grab-cost">
+          {money(cost, 'CNY')}
+        </span>
+      </InfoRow>
+      <InfoRow label={LL.newshares.newstockAvailable()}>
+        <span className="num">{money(available, 'CNY')}</span>
+      </InfoRow>
+      {cost > available && (
+        <p className="muted small">
+          <Link to="/transfer">{LL.newshares.transferFunds()}</Link>
+        </p>
+      )}
+      {formError && (
+        <p className="form-error" role="alert" data-testid="form-error">
+          {formError}
+        </p>
+      )}
+      <button type="submit" className="button primary block" disabled={busy} data-testid="grab-submit">
+        {busy ? LL.common.submitting() : LL.newshares.grab()}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,223 @@
+/**
+ * /newsharesDetail?code=: one issue (newStockList.do with its code), subscribing to it (add.do), the
+ * user's subscription with its pay action, and the verifiable draw: the seed's hash, later the seed, and
+ * the winners recomputed here by the same pure function the station used (src/shared/newshare-draw.ts).
+ */
+import { useState, type FormEvent } from 'react';
+import { useSearch } from '@tanstack/react-router';
+import { useI18nContext } from '../../../../../locales/i18n-react';
+import type { NewIssue, NewShareSubscription } from '../../../../shared/api/newshares';
+import { allocationNumbers, drawSeedHash, drawWinners } from '../../../../shared/newshare-draw';
+import { checkLots } from '../../../../shared/validation';
+import { call, toApiError } from '../../../api/client';
+import { useCall } from '../../../api/use-call';
+import { FormField } from '../../../components/FormField';
+import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
+import { showAlert } from '../../../state/alert';
+import { validationMessage } from '../../account/form-errors';
+import { useMoneyText, useRequestId } from '../../wallet/wallet-parts';
+import { IssueFacts, PhaseTag, SubscriptionRecord } from './newshare-parts';
+import '../../wallet/wallet.css';
+import './newshares.css';
+
+export function NewShareDetailScreen() {
+  const { LL } = useI18nContext();
+  const { code } = useSearch({ strict: false }) as { code?: string };
+  const issues = useCall('GET /user/newStockList.do', code ? { code } : null);
+  const mine = useCall(
+    'GET /user/getOneSubscribeByUserId.do',
+    code ? { code, kind: 'lottery', pageSize: 1 } : null,
+  );
+  const [fresh, setFresh] = useState<NewShareSubscription | null>(null);
+
+  if (!code) return <Empty text={LL.newshares.notFound()} />;
+  if (issues.loading || mine.loading) return <Loading />;
+  if (!issues.data || !mine.data) {
+    const error = issues.error ?? mine.error;
+    return error ? (
+      <ErrorState
+        error={error}
+        onRetry={() => {
+          issues.reload();
+          mine.reload();
+        }}
+      />
+    ) : (
+      <Loading />
+    );
+  }
+  const issue = issues.data.list[0];
+  if (!issue) return <Empty text={LL.newshares.notFound()} />;
+  const subscription = fresh ?? mine.data.list[0] ?? null;
+  const changed = (updated: NewShareSubscription) => {
+    setFresh(updated);
+    issues.reload();
+  };
+
+  return (
+    <div className="wallet-screen newshares-screen" data-testid="newshare-detail">
+      <section className="summary-card">
+        <div className="record-head">
+          <strong>
+            {issue.name} <span className="muted num">{issue.code}</span>
+          </strong>
+          <PhaseTag phase={issue.phase} />
+        </div>
+        <IssueFacts issue={issue} full />
+      </section>
+      {subscription ? (
+        <ul className="record-list">
+          <SubscriptionRecord subscription={subscription} onChange={changed} linkIssue={false} />
+        </ul>
+      ) : issue.phase === 'subscribing' ? (
+        <SubscribeForm issue={issue} onDone={changed} />
+      ) : (
+        <p className="guide-text" data-testid="not-subscribing">
+          {issue.phase === 'upcoming'
+            ? LL.newshares.opensOn({ date: issue.subscribeDate })
+            : LL.newshares.windowClosed()}
+        </p>
+      )}
+      <DrawVerification issue={issue} />
+    </div>
+  );
+}
+
+function SubscribeForm({ issue, onDone }: { issue: NewIssue; onDone: (s: NewShareSubscription) => void }) {
+  const { LL } = useI18nContext();
+  const money = useMoneyText();
+  const requestId = useRequestId();
+  const [lots, setLots] = useState(String(issue.perUserCap));
+  const [lotsError, setLotsError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const n = Number(lots);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validationMessage(LL, checkLots(lots.trim(), issue.perUserCap));
+    setLotsError(invalid);
+    setFormError(null);
+    if (invalid) return;
+    setBusy(true);
+    const input = { code: issue.code, lots: n };
+    try {
+      const subscribed = await call('POST /user/add.do', { ...input, requestId: requestId.idFor(input) });
+      requestId.settle();
+      showAlert(LL.newshares.subscribedDone(), 'success');
+      onDone(subscribed);
+    } catch (failure) {
+      const apiError = toApiError(failure);
+      if (!apiError.isNetwork) requestId.settle();
+      if (apiError.fields?.lots) setLotsError(apiError.fields.lots);
+      else setFormError(apiError.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="wallet-form summary-card" onSubmit={onSubmit} noValidate data-testid="subscribe-form">
+      <FormField
+        label={LL.newshares.lots()}
+        name="lots"
+        inputMode="numeric"
+        autoComplete="off"
+        value={lots}
+        error={lotsError}
+        hint={LL.newshares.lotsHint({ max: issue.perUserCap, shares: issue.sharesPerLot })}
+        onChange={(event) => {
+          setLots(event.target.value.replace(/[^\d]/g, '').slice(0, 4));
+          setLotsError(null);
+        }}
+      />
+      <p className="muted small">
+        {LL.newshares.subscribeNote({
+          amount: money(Number.isFinite(n) ? n * issue.sharesPerLot * issue.issuePrice : 0, 'CNY'),
+        })}
+      </p>
+      {formError && (
+        <p className="form-error" role="alert" data-testid="form-error">
+          {formError}
+        </p>
+      )}
+      <button type="submit" className="button primary block" disabled={busy} data-testid="subscribe-submit">
+        {busy ? LL.common.submitting() : LL.newshares.subscribe()}
+      </button>
+    </form>
+  );
+}
+
+type Check = { ok: boolean; winners: number[] } | null;
+
+/** The published draw and a button that recomputes it here from the seed and the allocation numbers. */
+function DrawVerification({ issue }: { issue: NewIssue }) {
+  const { LL } = useI18nContext();
+  const [check, setCheck] = useState<Check>(null);
+  const { draw } = issue;
+  const lastNumber = draw.numbersFrom + draw.numbersCount - 1;
+  const recompute = () => {
+    if (draw.seed === null || draw.winningNumbers === null || draw.winnersCount === null) return;
+    const winners = drawWinners(
+      draw.seed,
+      allocationNumbers(draw.numbersFrom, draw.numbersCount),
+      issue.onlineLots,
+    );
+    const ok =
+      drawSeedHash(draw.seed) === draw.seedHash &&
+      winners.length === draw.winningNumbers.length &&
+      winners.every((n, i) => n === draw.winningNumbers![i]);
+    setCheck({ ok, winners });
+  };
+  return (
+    <section className="summary-card draw-card" data-testid="draw-card">
+      <h2 className="section-title">{LL.newshares.drawTitle()}</h2>
+      <p className="label-small">{LL.newshares.seedHash()}</p>
+      <p className="hex num" data-testid="seed-hash">
+        {draw.seedHash}
+      </p>
+      <p className="label-small">{LL.newshares.seed()}</p>
+      <p className="hex num" data-testid="seed">
+        {draw.seed ?? LL.newshares.seedPending()}
+      </p>
+      <p className="muted small" data-testid="numbers-range">
+        {draw.numbersCount > 0
+          ? LL.newshares.numbersRange({ from: draw.numbersFrom, to: lastNumber, count: draw.numbersCount })
+          : LL.newshares.noNumbers()}
+      </p>
+      {draw.winningNumbers !== null && (
+        <>
+          <p className="muted small">
+            {LL.newshares.winnersCount({ count: draw.winnersCount ?? 0, lots: issue.onlineLots })}
+          </p>
+          <p className="num small" data-testid="winning-numbers">
+            {draw.winningNumbers.length > 0 ? draw.winningNumbers.join(', ') : '—'}
+          </p>
+          <button
+            type="button"
+            className="button secondary block"
+            onClick={recompute}
+            data-testid="recompute"
+          >
+            {LL.newshares.recompute()}
+          </button>
+          {check && (
+            <p className={check.ok ? 'verify ok' : 'verify bad'} role="status" data-testid="recompute-result">
+              {check.ok ? LL.newshares.recomputeOk() : LL.newshares.recomputeBad()}
+            </p>
+          )}
+        </>
+      )}
+      <details className="how-to">
+        <summary>{LL.newshares.howTitle()}</summary>
+        <ol>
+          <li>{LL.newshares.howStep1()}</li>
+          <li>{LL.newshares.howStep2()}</li>
+          <li>{LL.newshares.howStep3()}</li>
+          <li>{LL.newshares.howStep4()}</li>
+          <li>{LL.newshares.howStep5()}</li>
+        </ol>
+      </details>
+    </section>
+  );
+}

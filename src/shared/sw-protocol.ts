@@ -1,0 +1,42 @@
+/**
+ * What the app and its service worker say to each other: the headers the service worker puts on answers
+ * it makes itself, and the messages the page posts to it. One place, so both sides agree.
+ */
+
+/** On an answer read from IndexedDB: when the station gave it (ISO 8601). */
+export const CACHED_AT_HEADER = 'X-Cached-At';
+/** On the answer to a call that was not sent because the device is offline (nothing reached the station). */
+export const NOT_SENT_HEADER = 'X-PaperDesk-Not-Sent';
+/** On the answer to a call made while no base URL answers (spec §8: cannot connect). */
+export const UNREACHABLE_HEADER = 'X-PaperDesk-Unreachable';
+/** On the answer to a watchlist edit kept to be sent once back online. */
+export const QUEUED_HEADER = 'X-PaperDesk-Queued';
+
+export type PageToWorker =
+  | { type: 'SKIP_WAITING' }
+  /** Answered on the message's port with `BaseUrlAnswer`, discovering first if none is known. */
+  | { type: 'GET_BASE_URL' }
+  /** Forgets the base URL and runs the discovery again (the cannot-connect page's retry). */
+  | { type: 'DISCOVER' }
+  /** The page's view of the network (navigator.onLine and its events). */
+  | { type: 'NETWORK_STATE'; online: boolean }
+  /** Answered on the message's port with `VersionAnswer`. */
+  | { type: 'GET_VERSION' };
+
+export interface BaseUrlAnswer {
+  baseUrl: string | null;
+}
+
+export interface VersionAnswer {
+  build: string;
+}
+
+/** Posted by the worker to every page when the base URL changes. */
+export interface BaseUrlChanged {
+  type: 'BASE_URL';
+  baseUrl: string | null;
+}
+
+export function isPageToWorker(data: unknown): data is PageToWorker {
+  return typeof data === 'object' && data !== null && typeof (data as { type?: unknown }).type === 'string';
+}

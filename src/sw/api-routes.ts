@@ -1,0 +1,75 @@
+/**
+ * What the service worker does with each call of API.md (ARCHITECTURE "How data flows"), by method and
+ * path. Plain data, so the rules are tested without a browser.
+ */
+import type { AnswerStore } from '../db/schema';
+
+export type ApiRoute =
+  /** Market data: network first with a short timeout, then IndexedDB. */
+  | { kind: 'network-first'; store: AnswerStore | 'config' }
+  /** K-line bars: network first, bars merged per code, period and adjustment. */
+  | { kind: 'kline'; family: string; day: boolean }
+  /** News and articles: the stored answer at once, refreshed in the background. */
+  | { kind: 'stale-while-revalidate'; store: AnswerStore }
+  /** Watchlist edits: sent now, or queued while offline and sent once back online. */
+  | { kind: 'queue-offline' }
+  /** The live stream: left to the browser (an event stream is never cached or replayed). */
+  | { kind: 'stream' }
+  /** Everything else, every call that moves money among it: network only, never cached, queued or replayed. */
+  | { kind: 'network-only'; mutation: boolean };
+
+/** Paths that belong to the station's API (the same rule as the station's static plugin). */
+export function isApiPath(pathname: string): boolean {
+  return /^\/(api|user|code)\//.test(pathname);
+}
+
+const KLINE = /^\/api\/stock\/get(Index|Futures)?(DayK|MinK_Echarts)\.do$/;
+const SINGLE_QUOTES = new Set([
+  '/api/stock/getSingleStock.do',
+  '/api/stock/getSingleStockByCode.do',
+  '/api/stock/getVipByCode.do',
+  '/api/index/querySingleIndex.do',
+  '/api/futures/querySingleMarket.do',
+]);
+const WATCHLIST_EDITS = new Set(['/user/addOption.do', '/user/delOption.do']);
+/** Settings the app reads at start: kept so the shell starts offline with the last ones. */
+const CONFIG = /^\/api\/(admin\/get\w*Setting\.do|site\/(getInfo|getBannerByPlat|getVersion)\.do)$/;
+
+export function classifyApiRequest(method: string, pathname: string): ApiRoute | null {
+  if (!isApiPath(pathname)) return null;
+  if (pathname.startsWith('/api/stream/')) return { kind: 'stream' };
+  if (method !== 'GET') {
+    if (method === 'POST' && WATCHLIST_EDITS.has(pathname)) return { kind: 'queue-offline' };
+    return { kind: 'network-only', mutation: method !== 'HEAD' };
+  }
+  const kline = KLINE.exec(pathname);
+  if (kline) {
+    return { kind: 'kline', family: (kline[1] ?? 'Stock').toLowerCase(), day: kline[2] === 'DayK' };
+  }
+  if (SINGLE_QUOTES.has(pathname)) return { kind: 'network-first', store: 'quotes' };
+  if (/^\/api\/(news|notice)\//.test(pathname) || pathname === '/api/index/queryIndexNews.do') {
+    return { kind: 'stale-while-revalidate', store: 'news' };
+  }
+  if (pathname.startsWith('/api/art/') || pathname === '/api/site/getPage.do') {
+    return { kind: 'stale-while-revalidate', store: 'articles' };
+  }
+  if (pathname === '/api/index/ping.do') return { kind: 'network-only', mutation: false };
+  if (/^\/api\/(stock|index|futures|realTime)\//.test(pathname))
+    return { kind: 'network-first', store: 'lists' };
+  if (CONFIG.test(pathname) || pathname === '/api/site/exchange/rate') {
+    return { kind: 'network-first', store: 'config' };
+  }
+  return { kind: 'network-only', mutation: false };
+}
+
+/**
+ * The identity of a stored answer: the language (answers carry translated texts), the path and the query
+ * parameters sorted, so the same call with its parameters in another order finds the same answer.
+ */
+export function answerKey(url: URL, language: string): string {
+  const params: [string, string][] = [];
+  url.searchParams.forEach((value, name) => params.push([name, value]));
+  params.sort(([a, av], [b, bv]) => (a === b ? av.localeCompare(bv) : a.localeCompare(b)));
+  const query = new URLSearchParams(params).toString();
+  return `${language} ${url.pathname}${query ? `?${query}` : ''}`;
+}

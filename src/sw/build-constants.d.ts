@@ -1,0 +1,6 @@
+/** Set by vite.config.ts `define` at build time. */
+declare const __PAPERDESK_BUILD_ID__: string;
+/** package.json's version: the API version the station reports in its ping. */
+declare const __PAPERDESK_VERSION__: string;
+/** The remote config files (spec §7), comma-separated; relative ones resolve against the app's origin. */
+declare const __PAPERDESK_CONFIG_SOURCES__: string;

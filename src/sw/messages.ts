@@ -1,0 +1,46 @@
+/** The messages pages post to the service worker (shared/sw-protocol.ts), answered on the message's port. */
+import { isPageToWorker, type BaseUrlAnswer, type VersionAnswer } from '../shared/sw-protocol';
+import type { DataLayer } from './data-layer';
+import type { Outbox } from './outbox';
+
+export function listenForPageMessages(
+  scope: ServiceWorkerGlobalScope,
+  layer: DataLayer,
+  outbox: Outbox,
+  build: string,
+): void {
+  scope.addEventListener('message', (event: ExtendableMessageEvent) => {
+    const message: unknown = event.data;
+    if (!isPageToWorker(message)) return;
+    const port = event.ports[0];
+    switch (message.type) {
+      case 'GET_BASE_URL':
+      case 'DISCOVER': {
+        // A page asks at its start (spec §7: the base URL is resolved at start-up, the cached one checked
+        // with a ping) or from its retry: both run the discovery afresh.
+        const found = layer.isOffline() ? Promise.resolve(null) : layer.rediscover();
+        event.waitUntil(
+          found.then(
+            (baseUrl) => {
+              const answer: BaseUrlAnswer = { baseUrl };
+              port?.postMessage(answer);
+              if (baseUrl !== null) return outbox.flush();
+            },
+            () => port?.postMessage({ baseUrl: null } satisfies BaseUrlAnswer),
+          ),
+        );
+        break;
+      }
+      case 'NETWORK_STATE':
+        layer.setPageOnline(message.online);
+        if (message.online) event.waitUntil(outbox.flush().catch(() => undefined));
+        break;
+      case 'GET_VERSION':
+        port?.postMessage({ build } satisfies VersionAnswer);
+        break;
+      case 'SKIP_WAITING':
+        // update.ts
+        break;
+    }
+  });
+}

@@ -1,0 +1,201 @@
+/**
+ * Block trades and VIP picks in Chromium at 390×844 against a station with a pinned clock (Wednesday
+ * 10:00 in Shanghai, always-open): buy a block trade from today's offers and find it among the user's block
+ * trades; try a VIP pick without the VIP permission (the station's message on screen, nothing bought), then
+ * grant the permission with the operator command and buy it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import en from '../../locales/en';
+import { buildServer } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { runOperatorCommand } from '../../server/domain/operator';
+import { FixedClock } from '../../server/market/clock';
+import type { BlockTradeOffer, BlockTradeRecord, VipPick, VipPurchase } from '../../src/shared/api/dzvip';
+import type { Page as ListPage } from '../../src/shared/api/types';
+import { launchPhoneBrowser, newPhoneContext, watchPageErrors } from './harness';
+
+/** Wednesday 2025-03-12 02:00 UTC: 10:00 in Shanghai, inside the first offers' windows. */
+const T0 = Date.UTC(2025, 2, 12, 2, 0, 0);
+
+let app: FastifyInstance;
+let url: string;
+let dataDir: string;
+let browser: Browser;
+const clock = new FixedClock(T0);
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'paperdesk-e2e-dzvip-'));
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    STATIC_DIR: resolve(import.meta.dirname, '../../dist'),
+    CLOCK_MODE: 'always-open',
+    ORDERS_NEED_KYC: 'false',
+    LOG_LEVEL: 'warn',
+  });
+  app = await buildServer(config, { clock });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the station did not get a TCP port');
+  url = `http://127.0.0.1:${address.port}`;
+  browser = await launchPhoneBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Session {
+  token: string;
+  user: { id: number };
+}
+
+async function api<T>(
+  path: string,
+  token: string | null,
+  body?: Record<string, string | number>,
+  method: 'GET' | 'POST' = 'POST',
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const params = new URLSearchParams(Object.entries(body ?? {}).map(([k, v]) => [k, String(v)]));
+  const init: RequestInit = { headers };
+  let target = `${url}${path}`;
+  if (method === 'GET') {
+    if (body) target += `?${params}`;
+  } else {
+    init.method = 'POST';
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    init.body = params.toString();
+  }
+  const envelope = (await (await fetch(target, init)).json()) as { status: number; data: T; msg?: string };
+  if (envelope.status !== 0) throw new Error(`${path}: ${envelope.msg ?? envelope.status}`);
+  return envelope.data;
+}
+
+let phoneSerial = 0;
+async function registerUser(): Promise<Session> {
+  const phone = `1380017${String(++phoneSerial).padStart(4, '0')}`;
+  const sms = await api<{ demoCode: string }>('/api/sms/sendRegSms.do', null, { phone });
+  return api<Session>('/api/user/reg.do', null, { phone, password: 'pass1234', code: sms.demoCode });
+}
+
+async function openAs(
+  session: Session,
+): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  const context = await newPhoneContext(browser);
+  await context.addInitScript((s) => {
+    localStorage.setItem('paperdesk.session', JSON.stringify(s));
+    localStorage.setItem('paperdesk.lang', JSON.stringify('en'));
+  }, session);
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+  return { page, errors, close: () => context.close() };
+}
+
+describe('block trades and VIP picks in Chromium at 390×844', () => {
+  it('buys a block trade from today’s offers and finds it among the user’s block trades', async () => {
+    const session = await registerUser();
+    const offers = await api<BlockTradeOffer[]>('/api/stock/getDzList.do', null, undefined, 'GET');
+    const offer = offers.find((o) => o.status === 'open')!;
+    const { page, errors, close } = await openAs(session);
+    try {
+      await page.goto(`${url}/sharerecordDz`);
+      await page.getByTestId('offer-row').first().waitFor();
+      // An offer not open yet cannot be bought.
+      const upcoming = offers.find((o) => o.status === 'upcoming')!;
+      expect(await page.getByTestId(`buy-${upcoming.code}`).isDisabled()).toBe(true);
+
+      await page.getByTestId(`buy-${offer.code}`).click();
+      const sheet = page.getByTestId('block-trade-sheet');
+      await sheet.getByTestId('purchase-breakdown').waitFor();
+      expect(await sheet.locator('input[name="lots"]').inputValue()).toBe(String(offer.minLots));
+      // Below the minimum: the form says so and nothing is sent.
+      await sheet.locator('input[name="lots"]').fill(String(offer.minLots - 1));
+      await sheet.getByTestId('purchase-submit').click();
+      expect(await sheet.getByTestId('error-lots').textContent()).toBe(
+        en.errors.DZ_BELOW_MIN_LOTS.replace('{min}', String(offer.minLots)),
+      );
+      await sheet.locator('input[name="lots"]').fill(String(offer.minLots));
+      await sheet.getByTestId('purchase-submit').click();
+      await sheet.getByTestId('purchase-done').waitFor();
+
+      const records = await api<ListPage<BlockTradeRecord>>(
+        '/user/buyStockDzList.do',
+        session.token,
+        {},
+        'GET',
+      );
+      expect(records.total).toBe(1);
+      expect(records.list[0]).toMatchObject({ code: offer.code, lots: offer.minLots, price: offer.price });
+      expect(records.list[0]!.position.sellableFrom).toBeGreaterThan(T0);
+
+      await page.keyboard.press('Escape');
+      await page.getByTestId('tab-records').click();
+      const row = page.getByTestId('block-trade-record');
+      await row.first().waitFor();
+      expect(await row.count()).toBe(1);
+      expect(await row.first().textContent()).toContain(offer.code);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('refuses a VIP pick without the permission (the message on screen), then buys it once granted', async () => {
+    const session = await registerUser();
+    const picks = await api<VipPick[]>('/api/stock/getVipList.do', null, undefined, 'GET');
+    const pick = picks[0]!;
+    const { page, errors, close } = await openAs(session);
+    try {
+      await page.goto(`${url}/vipdetail`);
+      await page.getByTestId('vip-card').first().waitFor();
+      await page.getByTestId('vip-not-granted').waitFor();
+      await page.getByTestId(`grab-${pick.code}`).click();
+      await page.getByTestId('purchase-form').waitFor();
+      await page.getByTestId('purchase-submit').click();
+      const message = page.getByTestId('form-error');
+      await message.waitFor();
+      expect(await message.textContent()).toBe(en.errors.NO_PERMISSION);
+      const none = await api<ListPage<VipPurchase>>('/user/vipQcList.do', session.token, {}, 'GET');
+      expect(none.total).toBe(0);
+
+      // The back office grants the permission with the operator command.
+      const lines: string[] = [];
+      await runOperatorCommand(
+        app.station,
+        'grant',
+        [String(session.user.id), 'vip_picks', '--reason', 'e2e VIP client'],
+        (l) => lines.push(l),
+        'tester',
+      );
+      expect(lines.join('\n')).toContain('vip_picks');
+
+      await page.reload();
+      await page.getByTestId('vip-granted').waitFor();
+      await page.getByTestId('purchase-submit').click();
+      await page.getByTestId('purchase-done').waitFor();
+      const bought = await api<ListPage<VipPurchase>>('/user/vipQcList.do', session.token, {}, 'GET');
+      expect(bought.total).toBe(1);
+      expect(bought.list[0]).toMatchObject({ code: pick.code, lots: 1, price: pick.price });
+      const after = await api<VipPick>('/api/stock/getVipByCode.do', null, { code: pick.code }, 'GET');
+      expect(after.soldLots).toBe(pick.soldLots + 1);
+
+      // The search screen finds the allocation.
+      await page.goto(`${url}/VipSearchlist`);
+      await page.getByTestId('vip-search-input').fill(pick.code);
+      await page.getByTestId(`grab-${pick.code}`).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});

@@ -1,0 +1,503 @@
+/**
+ * issue 13, funds and fund allocation over HTTP with a pinned clock (CLOCK_MODE=always-open: every UTC day
+ * trades, its close is 00:00 UTC): fund products at a seeded daily NAV bought and redeemed through the
+ * ledger; an allocation applied for (fee shown), reviewed after REVIEW_DELAY_S or by the operator, traded in
+ * its sub-account, charged its daily management fee, warned and liquidated at its lines, and at expiry
+ * closed and repaid. Every event happens once however often the engine steps; the ledger balances.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quoteAllocation } from '../../src/shared/allocation';
+import type {
+  Allocation,
+  AllocationSetting,
+  AllocationType,
+  FundDetail,
+  FundHoldings,
+  FundProduct,
+  FundTrade,
+  SubAccount,
+} from '../../src/shared/api/funds';
+import type { Page, Position, UserMessagePage } from '../../src/shared/api/types';
+import { decideAllocationByOperator, runDueAllocationEvents } from '../../server/domain/allocation';
+import { FixedClock } from '../../server/market/clock';
+import {
+  T0,
+  api,
+  data,
+  dbTargets,
+  failure,
+  newRequestId,
+  register,
+  startStation,
+  type ApiClient,
+  type TestStation,
+} from './helpers/station';
+import { accountOf } from './helpers/wallet';
+
+type Station = TestStation<FixedClock>;
+const START = 1_000_000_00;
+const DAY = 86_400_000;
+/** 00:00 UTC after T0's day: the close of the first trading day in always-open mode. */
+const FIRST_CLOSE = Date.UTC(2025, 2, 13);
+
+async function ledgerOf(station: Station, userId: number, accountId?: number) {
+  return station.app.db
+    .selectFrom('ledger_entries')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .$if(accountId !== undefined, (q) => q.where('account_id', '=', accountId!))
+    .orderBy('id')
+    .execute();
+}
+
+async function subAccountRow(station: Station, userId: number) {
+  return station.app.db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('type', 'not in', ['main', 'index', 'newstock', 'hk', 'us'])
+    .executeTakeFirst();
+}
+
+describe.each(dbTargets)('funds and fund allocation (%s)', (db) => {
+  let station: Station;
+  let client: ApiClient;
+
+  beforeAll(async () => {
+    station = await startStation({ db });
+    client = api(station.url);
+  });
+  afterAll(async () => station?.close());
+
+  it('lists fund products with a seeded daily NAV and its history', async () => {
+    const funds = data(await client.get<FundProduct[]>('/api/fund/list.do'));
+    expect(funds.map((f) => f.code)).toEqual(['510300', '110011', '161725', '000171', '003003']);
+    expect(funds.every((f) => f.navDate === '2025-03-12' && f.nav > 0)).toBe(true);
+    expect(data(await client.get<FundProduct[]>('/api/fund/list.do'))).toEqual(funds);
+    const bonds = data(await client.get<FundProduct[]>('/api/fund/list.do', { type: 'bond' }));
+    expect(bonds.map((f) => f.code)).toEqual(['000171']);
+    const detail = data(await client.get<FundDetail>('/api/fund/detail.do', { code: '510300', days: 30 }));
+    expect(detail.history).toHaveLength(30);
+    expect(detail.history.at(-1)).toEqual([Date.UTC(2025, 2, 12), detail.fund.nav]);
+    expect(detail.fund.dayChangePct).toBeCloseTo(
+      detail.history.at(-1)![1] / detail.history.at(-2)![1] - 1,
+      5,
+    );
+    // The next day has the next NAV; the day before keeps its own.
+    station.clock.advance(DAY);
+    const next = data(await client.get<FundDetail>('/api/fund/detail.do', { code: '510300', days: 31 }));
+    expect(next.history.slice(0, 30)).toEqual(detail.history);
+    station.clock.set(T0);
+    expect(failure(await client.get('/api/fund/detail.do', { code: '999999' })).code).toBe('NOT_FOUND');
+    expect(failure(await client.get('/api/fund/detail.do', { code: "1' or 1=1" })).code).toBe('VALIDATION');
+  });
+
+  it("buys and redeems a fund at the day's NAV through the ledger", async () => {
+    const user = await register(client);
+    const fund = data(await client.get<FundDetail>('/api/fund/detail.do', { code: '110011' })).fund;
+    const requestId = newRequestId();
+    const bought = data(
+      await user.client.post<FundTrade>('/user/fund/buy.do', { code: '110011', amount: 10_000, requestId }),
+    );
+    const fee = Math.round(1_000_000 * fund.purchaseFeeRate) / 100;
+    expect(bought).toMatchObject({ side: 'buy', nav: fund.nav, amount: 10_000, fee });
+    expect(bought.units).toBe(Math.floor(((10_000 - fee) / fund.nav) * 100) / 100);
+    // The same requestId: the same trade, nothing more.
+    expect(
+      data(
+        await user.client.post<FundTrade>('/user/fund/buy.do', { code: '110011', amount: 10_000, requestId }),
+      ),
+    ).toEqual(bought);
+    expect((await accountOf(station, user.user.id)).balance).toBe(START - 1_000_000);
+
+    const holdings = data(await user.client.get<FundHoldings>('/user/fund/holdings.do'));
+    expect(holdings.holdings).toMatchObject([{ code: '110011', units: bought.units, cost: 10_000 }]);
+
+    const below = failure(
+      await user.client.post('/user/fund/buy.do', { code: '110011', amount: 5, requestId: newRequestId() }),
+    );
+    expect(below.code).toBe('BELOW_MINIMUM');
+    const tooMany = failure(
+      await user.client.post('/user/fund/sell.do', {
+        code: '110011',
+        units: bought.units + 1,
+        requestId: newRequestId(),
+      }),
+    );
+    expect(tooMany.code).toBe('ABOVE_MAXIMUM');
+    for (const amount of ['abc', '-1', '10.001', 'NaN']) {
+      const bad = failure(
+        await user.client.post('/user/fund/buy.do', { code: '110011', amount, requestId: newRequestId() }),
+      );
+      expect(bad.code, amount).toBe('VALIDATION');
+    }
+
+    const units = Math.floor(bought.units * 50) / 100;
+    const sold = data(
+      await user.client.post<FundTrade>('/user/fund/sell.do', {
+        code: '110011',
+        units,
+        requestId: newRequestId(),
+      }),
+    );
+    const gross = Math.round(units * fund.nav * 100);
+    const redeemFee = Math.round(gross * fund.redeemFeeRate);
+    expect(sold).toMatchObject({
+      side: 'sell',
+      units,
+      amount: (gross - redeemFee) / 100,
+      fee: redeemFee / 100,
+    });
+    expect((await accountOf(station, user.user.id)).balance).toBe(START - 1_000_000 + gross - redeemFee);
+    const after = data(await user.client.get<FundHoldings>('/user/fund/holdings.do'));
+    expect(after.holdings[0]!.units).toBeCloseTo(bought.units - units, 2);
+    const trades = data(await user.client.get<Page<FundTrade>>('/user/fund/trades.do'));
+    expect(trades.list.map((t) => t.side)).toEqual(['sell', 'buy']);
+    await station.assertLedger();
+  });
+
+  it('applies (fee shown), reviews after the delay, trades in the sub-account, charges daily and repays at expiry', async () => {
+    const user = await register(client);
+    const setting = data(await user.client.get<AllocationSetting>('/user/funds/getFundsSetting.do'));
+    expect(setting).toMatchObject({
+      minMargin: 1000,
+      marginStep: 100,
+      warningLine: 1.1,
+      liquidationLine: 1.05,
+    });
+    const types = data(await user.client.get<AllocationType[]>('/user/funds/getFundsTypeList.do'));
+    const daysType = types.find((t) => t.code === 'days')!;
+    expect(daysType).toMatchObject({ minDays: 2, dailyFeeRate: 0.001 });
+
+    // What the apply screen shows before confirming, computed by the shared module.
+    const quote = quoteAllocation({
+      margin: 1_000_000,
+      multiple: 5,
+      days: 2,
+      dailyFeeRate: daysType.dailyFeeRate,
+      warningLine: setting.warningLine,
+      liquidationLine: setting.liquidationLine,
+    });
+    expect(quote).toMatchObject({ allocated: 5_000_000, dailyFee: 5_000, totalFee: 10_000 });
+
+    const bad = failure(
+      await user.client.post('/user/funds/addFundsApply.do', {
+        typeCode: 'days',
+        margin: 10_050,
+        multiple: 5,
+        days: 2,
+        requestId: newRequestId(),
+      }),
+    );
+    expect(bad).toMatchObject({ code: 'VALIDATION', fields: { margin: expect.any(String) } });
+    const badDays = failure(
+      await user.client.post('/user/funds/addFundsApply.do', {
+        typeCode: 'days',
+        margin: 10_000,
+        multiple: 7,
+        days: 31,
+        requestId: newRequestId(),
+      }),
+    );
+    expect(badDays).toMatchObject({
+      code: 'VALIDATION',
+      fields: { multiple: expect.any(String), days: expect.any(String) },
+    });
+
+    const requestId = newRequestId();
+    const applied = data(
+      await user.client.post<Allocation>('/user/funds/addFundsApply.do', {
+        typeCode: 'days',
+        margin: 10_000,
+        multiple: 5,
+        days: 2,
+        requestId,
+      }),
+    );
+    expect(applied).toMatchObject({
+      status: 'review',
+      margin: 10_000,
+      allocated: 50_000,
+      dailyFee: 50,
+      warningValue: 55_000,
+      liquidationValue: 52_500,
+    });
+    expect(
+      data(
+        await user.client.post<Allocation>('/user/funds/addFundsApply.do', {
+          typeCode: 'days',
+          margin: 10_000,
+          multiple: 5,
+          days: 2,
+          requestId,
+        }),
+      ),
+    ).toEqual(applied);
+    expect((await accountOf(station, user.user.id)).balance).toBe(START - 1_000_000);
+    const second = failure(
+      await user.client.post('/user/funds/addFundsApply.do', {
+        typeCode: 'days',
+        margin: 10_000,
+        multiple: 2,
+        days: 2,
+        requestId: newRequestId(),
+      }),
+    );
+    expect(second.code).toBe('ALREADY_DONE');
+
+    // Under review until REVIEW_DELAY_S has passed.
+    const delay = station.config.reviewDelaySeconds * 1000;
+    station.clock.set(T0 + delay - 1);
+    await station.app.engine.step();
+    let sub = data(await user.client.get<SubAccount>('/user/funds/getUserSubaccount.do'));
+    expect(sub.allocation.status).toBe('review');
+    station.clock.set(T0 + delay);
+    await station.app.engine.step();
+    await station.app.engine.step();
+    sub = data(await user.client.get<SubAccount>('/user/funds/getUserSubaccount.do'));
+    expect(sub.allocation).toMatchObject({
+      status: 'trading',
+      startedAt: T0 + delay,
+      expiresAt: FIRST_CLOSE + DAY,
+    });
+    expect(sub).toMatchObject({ cash: 60_000, totalAssets: 60_000, pnl: 0, riskRatio: 1.2 });
+
+    // Trading: A-shares only, into the sub-account, not the main account's lists.
+    const hk = failure(
+      await user.client.post('/user/funds/buyFunds.do', {
+        applyId: applied.id,
+        code: '00700',
+        lots: 1,
+        requestId: newRequestId(),
+      }),
+    );
+    expect(hk).toMatchObject({ code: 'VALIDATION', fields: { code: expect.any(String) } });
+    const position = data(
+      await user.client.post<Position>('/user/funds/buyFunds.do', {
+        applyId: applied.id,
+        code: '600000',
+        lots: 2,
+        requestId: newRequestId(),
+      }),
+    );
+    expect(position).toMatchObject({ code: '600000', lots: 2, leverage: 1 });
+    const cost = Math.round(position.openPrice * 200 * 100) + Math.round(position.buyFee * 100);
+    sub = data(
+      await user.client.get<SubAccount>('/user/funds/getUserSubaccount.do', { applyId: applied.id }),
+    );
+    expect(Math.round(sub.cash * 100)).toBe(6_000_000 - cost);
+    expect(sub.positions.map((p) => p.id)).toEqual([position.id]);
+    const own = data(await user.client.get<Page<Position>>('/user/position/list.do', { state: 'open' }));
+    expect(own.total).toBe(0);
+    const listed = data(
+      await user.client.get<Page<Position>>('/user/funds/fundsList.do', {
+        applyId: applied.id,
+        state: 'open',
+      }),
+    );
+    expect(listed.list.map((p) => p.id)).toEqual([position.id]);
+    expect((await accountOf(station, user.user.id)).balance).toBe(START - 1_000_000);
+
+    // The first close: one day's fee, however often the engine steps.
+    station.clock.set(FIRST_CLOSE + 60_000);
+    await station.app.engine.step();
+    await station.app.engine.step();
+    expect(await runDueAllocationEvents(station.app.station, station.clock.now())).toMatchObject({
+      approved: 0,
+      feeDays: 0,
+      expired: 0,
+    });
+    const account = (await subAccountRow(station, user.user.id))!;
+    const fees = (await ledgerOf(station, user.user.id, account.id)).filter(
+      (e) => e.type === 'management_fee',
+    );
+    expect(fees.map((e) => [e.amount, e.time])).toEqual([[-5_000, FIRST_CLOSE]]);
+
+    // Day 2 (T+1 passed): sell one lot in the sub-account.
+    const sold = data(
+      await user.client.post<Position>('/user/funds/sellFunds.do', {
+        applyId: applied.id,
+        positionId: position.id,
+        lots: 1,
+        requestId: newRequestId(),
+      }),
+    );
+    // A partial sale answers what remains open.
+    expect(sold).toMatchObject({ id: position.id, lots: 1, closedAt: null });
+
+    // Expiry: the second close charges day 2, closes the rest at the day's last price and repays.
+    station.clock.set(FIRST_CLOSE + DAY + 5 * 60_000);
+    await station.app.engine.step();
+    await station.app.engine.step();
+    sub = data(
+      await user.client.get<SubAccount>('/user/funds/getUserSubaccount.do', { applyId: applied.id }),
+    );
+    expect(sub.allocation).toMatchObject({ status: 'expired', endReason: 'expiry', feesCharged: 100 });
+    expect(sub.allocation.endedAt).toBe(FIRST_CLOSE + DAY);
+    const closed = data(
+      await user.client.get<Page<Position>>('/user/funds/fundsList.do', {
+        applyId: applied.id,
+        state: 'closed',
+      }),
+    );
+    expect(closed.list.map((p) => p.closeReason).sort()).toEqual(['expiry', 'user']);
+    const subEntries = await ledgerOf(station, user.user.id, account.id);
+    expect(subEntries.filter((e) => e.type === 'allocation_repay').map((e) => e.amount)).toEqual([
+      -5_000_000,
+    ]);
+    const after = await subAccountRow(station, user.user.id);
+    expect(after!.balance).toBe(0);
+    const returned = Math.round(sub.allocation.returned! * 100);
+    expect((await accountOf(station, user.user.id)).balance).toBe(START - 1_000_000 + returned);
+    // Returned = margin + trading result − fees: the sub-account's entries other than the repayment sum to it.
+    const result = subEntries
+      .filter((e) => !['allocation_repay', 'allocation_return', 'allocation_credit'].includes(e.type))
+      .reduce((sum, e) => sum + e.amount, 0);
+    expect(returned).toBe(result);
+    expect(sub.pnl).toBeCloseTo((returned - 1_000_000) / 100, 2);
+
+    // Nothing is done twice; a sale after the end is refused.
+    const before = (await ledgerOf(station, user.user.id)).length;
+    station.clock.advance(3 * DAY);
+    await station.app.engine.step();
+    expect((await ledgerOf(station, user.user.id)).length).toBe(before);
+    const late = failure(
+      await user.client.post('/user/funds/buyFunds.do', {
+        applyId: applied.id,
+        code: '600000',
+        lots: 1,
+        requestId: newRequestId(),
+      }),
+    );
+    expect(late.code).toBe('ALREADY_DONE');
+    const list = data(await user.client.get<Page<Allocation>>('/user/funds/getUserApplyList.do'));
+    expect(list.list.map((a) => a.status)).toEqual(['expired']);
+    const messages = data(
+      await user.client.withLang('en').get<UserMessagePage>('/user/cash/getMessagelist.do'),
+    );
+    expect(messages.list.filter((m) => m.kind === 'allocation').map((m) => m.title)).toEqual([
+      'Allocation expired',
+      'Allocation approved',
+    ]);
+    await station.assertLedger();
+    station.clock.set(T0);
+  });
+
+  it('warns below the warning line and liquidates at the liquidation line (daily fees lower R)', async () => {
+    const { settings } = station.config;
+    const lines = { warning: settings.warningLine, liquidation: settings.liquidationLine };
+    // An operator's setting, stored with the application: R starts at 1.2 (multiple 5) and each day's fee
+    // of 0.1% of the allocated funds lowers it by 0.001.
+    settings.warningLine = 1.2;
+    settings.liquidationLine = 1.195;
+    try {
+      station.clock.set(T0);
+      const user = await register(client);
+      const applied = data(
+        await user.client.post<Allocation>('/user/funds/addFundsApply.do', {
+          typeCode: 'days',
+          margin: 10_000,
+          multiple: 5,
+          days: 10,
+          requestId: newRequestId(),
+        }),
+      );
+      station.clock.set(T0 + station.config.reviewDelaySeconds * 1000);
+      await station.app.engine.step();
+      const position = data(
+        await user.client.post<Position>('/user/funds/buyFunds.do', {
+          applyId: applied.id,
+          code: '600000',
+          lots: 1,
+          requestId: newRequestId(),
+        }),
+      );
+      expect(position.lots).toBe(1);
+      const read = async () =>
+        data(await user.client.get<SubAccount>('/user/funds/getUserSubaccount.do', { applyId: applied.id }));
+      const warnings = async () =>
+        data(
+          await user.client.withLang('en').get<UserMessagePage>('/user/cash/getMessagelist.do'),
+        ).list.filter((m) => m.title === 'Allocation risk warning').length;
+
+      // Each day one more fee; the warning comes once per episode.
+      let day = 1;
+      let sub = await read();
+      while (sub.allocation.status === 'trading' && day <= 10) {
+        station.clock.set(FIRST_CLOSE + (day - 1) * DAY + 10 * 60_000);
+        await station.app.engine.step();
+        await station.app.engine.step();
+        sub = await read();
+        day++;
+      }
+      expect(await warnings()).toBe(1);
+      expect(sub.allocation).toMatchObject({ status: 'ended', endReason: 'liquidation' });
+      // The line: liquidated on the first day R was at or below 1.195, not before.
+      const feeDays = Math.round(sub.allocation.feesCharged / 50);
+      expect(feeDays).toBeLessThan(10);
+      const closed = data(
+        await user.client.get<Page<Position>>('/user/funds/fundsList.do', {
+          applyId: applied.id,
+          state: 'closed',
+        }),
+      );
+      expect(closed.list).toMatchObject([{ id: position.id, closeReason: 'liquidation' }]);
+      expect((await subAccountRow(station, user.user.id))!.balance).toBe(0);
+      await station.assertLedger();
+    } finally {
+      settings.warningLine = lines.warning;
+      settings.liquidationLine = lines.liquidation;
+      station.clock.set(T0);
+    }
+  });
+
+  it('lets the operator reject (margin back) or approve first; the reviewer then leaves it alone; the user may end early', async () => {
+    station.clock.set(T0);
+    const user = await register(client);
+    const apply = async () =>
+      data(
+        await user.client.post<Allocation>('/user/funds/addFundsApply.do', {
+          typeCode: 'months',
+          margin: 2_000,
+          multiple: 3,
+          days: 20,
+          requestId: newRequestId(),
+        }),
+      );
+    const first = await apply();
+    const rejected = await decideAllocationByOperator(station.app.station, first.id, 'reject', 'ops', 'test');
+    expect(rejected).toMatchObject({
+      status: 'ended',
+      endReason: 'rejected',
+      returned: 2_000,
+      rejectReason: 'test',
+    });
+    await expect(
+      decideAllocationByOperator(station.app.station, first.id, 'approve', 'ops', 'again'),
+    ).rejects.toMatchObject({ code: 'ALREADY_DONE' });
+    expect((await accountOf(station, user.user.id)).balance).toBe(START);
+
+    const second = await apply();
+    const approved = await decideAllocationByOperator(station.app.station, second.id, 'approve', 'ops', 'ok');
+    expect(approved).toMatchObject({ status: 'trading', startedAt: T0 });
+    station.clock.advance(station.config.reviewDelaySeconds * 1000);
+    await station.app.engine.step();
+    const sub = data(await user.client.get<SubAccount>('/user/funds/getUserSubaccount.do'));
+    expect(sub.cash).toBe(8_000);
+
+    const ended = data(
+      await user.client.post<Allocation>('/user/funds/endFundsApply.do', {
+        applyId: second.id,
+        requestId: newRequestId(),
+      }),
+    );
+    expect(ended).toMatchObject({ status: 'ended', endReason: 'user', returned: 2_000 });
+    expect((await accountOf(station, user.user.id)).balance).toBe(START);
+    const other = await register(client);
+    expect(
+      failure(await other.client.get('/user/funds/getUserSubaccount.do', { applyId: second.id })).code,
+    ).toBe('NOT_FOUND');
+    expect(data(await other.client.get<SubAccount | null>('/user/funds/getUserSubaccount.do'))).toBeNull();
+    await station.assertLedger();
+  });
+});
