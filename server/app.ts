@@ -14,9 +14,7 @@ import { migrateToLatest, openDatabase } from './db/database';
 import type { Station } from './domain/context';
 import { AppError } from './errors';
 import { loadTranslator } from './i18n';
-import { loadCatalogue } from './market/catalogue';
 import { systemClock, type Clock } from './market/clock';
-import { MarketService } from './market/market-service';
 import { createAuth } from './http/auth';
 import { cashPlugin } from './http/cash';
 import { contentPlugin } from './http/content';
@@ -44,7 +42,7 @@ import { messagesPlugin } from './http/messages';
 import { userPlugin } from './http/user';
 import { walletPlugin } from './http/wallet';
 import { newSharesPlugin } from './http/newshares';
-import { withNewIssueListings } from './domain/newshare-calendar';
+import { stationMarket } from './domain/newshare-calendar';
 import { productsDzVipPlugin } from './http/products-dz-vip';
 import { fundsPlugin } from './http/funds';
 
@@ -70,12 +68,8 @@ function packageVersion(): string {
 export async function buildServer(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const clock = opts.clock ?? systemClock;
   const translator = await loadTranslator();
-  const market = new MarketService(
-    // The new-share calendar's issues list on their listing dates (issue 13).
-    withNewIssueListings(loadCatalogue(), config.marketSeed, clock.now()),
-    { seed: config.marketSeed, clockMode: config.clockMode, settings: config.settings },
-    clock,
-  );
+  // The catalogue plus the new-share calendar's listings (issue 13), as the operator command line builds it.
+  const market = stationMarket(config, clock);
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
   try {
     await migrateToLatest(database);
@@ -91,6 +85,8 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
     bodyLimit: config.bodyLimit,
+    // Behind a load balancer (TRUST_PROXY=true) request.ip is the caller's, from X-Forwarded-For.
+    trustProxy: config.trustProxy,
     // Every bad field is reported; strings are bounded by maxLength, so this costs little.
     ajv: {
       customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true },

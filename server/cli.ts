@@ -10,9 +10,8 @@ import { checkLedger } from './domain/ledger';
 import { describeFailure, OPERATOR_USAGE, runOperatorCommand } from './domain/operator';
 import { CONTENT_USAGE, runContentCommand } from './domain/content-operator';
 import { runWalletCommand, WALLET_USAGE } from './domain/wallet-operator';
-import { loadCatalogue } from './market/catalogue';
+import { stationMarket } from './domain/newshare-calendar';
 import { systemClock } from './market/clock';
-import { MarketService } from './market/market-service';
 
 const USAGE = `Usage: npm run station -- <command>
 
@@ -65,11 +64,8 @@ async function operatorCommand(command: string, args: string[]): Promise<number 
       dialect: database.dialect,
       config,
       clock: systemClock,
-      market: new MarketService(
-        loadCatalogue(),
-        { seed: config.marketSeed, clockMode: config.clockMode, settings: config.settings },
-        systemClock,
-      ),
+      // The same instruments as the station's (the new-share listings included).
+      market: stationMarket(config, systemClock),
       log: { info: (obj, msg) => console.log(msg, JSON.stringify(obj)) },
     };
     const actor = process.env.USER ?? process.env.LOGNAME ?? 'operator';

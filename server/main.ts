@@ -25,12 +25,19 @@ async function main(): Promise<void> {
   // CLOCK_FILE (test-only) pins the clock of several processes at once; the engine still steps every second.
   const clock = config.clockFile ? { clock: new FileClock(config.clockFile), engineIntervalMs: 1000 } : {};
   const app = await buildServer(config, { logStream: process.stderr, ...clock });
+  let closing = false;
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`PaperDesk test station: ${publicUrl(config, port)}`);
+  // Every instrument's history, built in the background one instrument at a time (see MarketService.warmUp).
+  const started = Date.now();
+  void app.market
+    .warmUp(() => closing)
+    .then((count) => {
+      app.log.info({ instruments: count, ms: Date.now() - started }, 'market history warmed up');
+    });
 
-  let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;

@@ -427,6 +427,7 @@ const en = {
     watchRemove: 'Remove from watchlist',
     watchAdded: 'Added to the watchlist',
     watchRemoved: 'Removed from the watchlist',
+    watchQueued: 'Saved on this device: sent to the server when you are back online',
     watchEdit: 'Arrange',
     watchEditDone: 'Done',
     watchMoveTop: 'Move to top',
@@ -1056,6 +1057,8 @@ const en = {
     RESET_BLOCKED: 'Close every position and revoke every order before resetting the play account',
     RESET_HAS_POSITIONS: 'You still hold open positions: close them all before resetting the play account',
     RESET_HAS_ORDERS: 'You still have pending orders: revoke them before resetting the play account',
+    RESET_HAS_PRODUCTS:
+      'You still hold funds, a fund allocation, paid new shares awaiting listing or a pending withdrawal: settle them before resetting the play account',
     SHORT_NOT_ALLOWED: 'This instrument cannot be sold short',
     STOPS_LONG:
       'For a long position the stop profit must be above the current price and the stop loss below it',
@@ -1101,6 +1104,7 @@ const en = {
     NETWORK: 'Cannot connect to the server, please check your network and retry',
     TIMEOUT: 'The request timed out, please check your network and retry',
     OFFLINE_NOT_SENT: 'You are offline: nothing was sent',
+    OFFLINE: 'You are offline: this needs the network, try again when back online',
     TRIGGER_OUTSIDE_LIMITS:
       'The trigger price must be between the limit-down price {down} and the limit-up price {up}',
   },

@@ -428,6 +428,7 @@ const vi = {
     watchRemove: 'Xóa khỏi danh sách theo dõi',
     watchAdded: 'Đã thêm vào danh sách theo dõi',
     watchRemoved: 'Đã xóa khỏi danh sách theo dõi',
+    watchQueued: 'Đã lưu trên thiết bị: sẽ gửi lên máy chủ khi có mạng trở lại',
     watchEdit: 'Sắp xếp',
     watchEditDone: 'Xong',
     watchMoveTop: 'Lên đầu',
@@ -1057,6 +1058,8 @@ const vi = {
     RESET_BLOCKED: 'Vui lòng đóng mọi vị thế và hủy mọi lệnh trước khi đặt lại tài khoản ảo',
     RESET_HAS_POSITIONS: 'Bạn vẫn còn vị thế đang mở, vui lòng đóng hết trước khi đặt lại tài khoản ảo',
     RESET_HAS_ORDERS: 'Bạn vẫn còn lệnh chờ khớp, vui lòng hủy trước khi đặt lại tài khoản ảo',
+    RESET_HAS_PRODUCTS:
+      'Bạn vẫn còn chứng chỉ quỹ, khoản cấp vốn, cổ phiếu mới đã nộp tiền chờ niêm yết hoặc lệnh rút tiền đang xử lý, vui lòng hoàn tất trước khi đặt lại tài khoản ảo',
     SHORT_NOT_ALLOWED: 'Sản phẩm này không cho phép bán khống',
     STOPS_LONG: 'Với vị thế mua, giá chốt lời phải cao hơn giá hiện tại và giá cắt lỗ phải thấp hơn',
     STOPS_SHORT: 'Với vị thế bán khống, giá chốt lời phải thấp hơn giá hiện tại và giá cắt lỗ phải cao hơn',
@@ -1101,6 +1104,7 @@ const vi = {
     NETWORK: 'Không kết nối được máy chủ, vui lòng kiểm tra mạng và thử lại',
     TIMEOUT: 'Yêu cầu quá thời gian chờ, vui lòng kiểm tra mạng và thử lại',
     OFFLINE_NOT_SENT: 'Bạn đang ngoại tuyến: chưa gửi gì cả',
+    OFFLINE: 'Bạn đang ngoại tuyến: mục này cần kết nối mạng, vui lòng thử lại khi có mạng',
     TRIGGER_OUTSIDE_LIMITS: 'Giá kích hoạt phải nằm giữa giá sàn {down} và giá trần {up}',
   },
   validation: {

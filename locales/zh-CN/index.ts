@@ -425,6 +425,7 @@ const zh_CN = {
     watchRemove: '删自选',
     watchAdded: '已加入自选',
     watchRemoved: '已删除自选',
+    watchQueued: '已保存在本机，恢复网络后将自动同步',
     watchEdit: '排序',
     watchEditDone: '完成',
     watchMoveTop: '置顶',
@@ -1044,6 +1045,7 @@ const zh_CN = {
     RESET_BLOCKED: '请先平掉全部持仓并撤销全部委托，再重置模拟账户',
     RESET_HAS_POSITIONS: '您还有未平仓的持仓，请全部平仓后再重置模拟账户',
     RESET_HAS_ORDERS: '您还有未成交的委托，请撤单后再重置模拟账户',
+    RESET_HAS_PRODUCTS: '您还持有基金、配资、待上市的已缴款新股或处理中的提现，请先处理完毕再重置模拟账户',
     SHORT_NOT_ALLOWED: '该品种不支持做空',
     STOPS_LONG: '做多时止盈价须高于现价，止损价须低于现价',
     STOPS_SHORT: '做空时止盈价须低于现价，止损价须高于现价',
@@ -1086,6 +1088,7 @@ const zh_CN = {
     NETWORK: '无法连接服务器，请检查网络后重试',
     TIMEOUT: '请求超时，请检查网络后重试',
     OFFLINE_NOT_SENT: '当前处于离线状态，未发送任何内容',
+    OFFLINE: '当前处于离线状态：此内容需要联网，请恢复网络后重试',
     TRIGGER_OUTSIDE_LIMITS: '触发价须在跌停价{down}与涨停价{up}之间',
   },
   validation: {

@@ -425,6 +425,7 @@ const zh_TW = {
     watchRemove: '刪自選',
     watchAdded: '已加入自選',
     watchRemoved: '已刪除自選',
+    watchQueued: '已儲存在本機，恢復網路後將自動同步',
     watchEdit: '排序',
     watchEditDone: '完成',
     watchMoveTop: '置頂',
@@ -1045,6 +1046,7 @@ const zh_TW = {
     RESET_BLOCKED: '請先平掉全部持倉並撤銷全部委託，再重設模擬帳戶',
     RESET_HAS_POSITIONS: '您還有未平倉的持倉，請全部平倉後再重設模擬帳戶',
     RESET_HAS_ORDERS: '您還有未成交的委託，請撤單後再重設模擬帳戶',
+    RESET_HAS_PRODUCTS: '您還持有基金、配資、待上市的已繳款新股或處理中的提現，請先處理完畢再重設模擬帳戶',
     SHORT_NOT_ALLOWED: '該品種不支援做空',
     STOPS_LONG: '做多時止盈價須高於現價，止損價須低於現價',
     STOPS_SHORT: '做空時止盈價須低於現價，止損價須高於現價',
@@ -1087,6 +1089,7 @@ const zh_TW = {
     NETWORK: '無法連線到伺服器，請檢查網路後再試',
     TIMEOUT: '請求逾時，請檢查網路後再試',
     OFFLINE_NOT_SENT: '目前處於離線狀態，未傳送任何內容',
+    OFFLINE: '目前處於離線狀態：此內容需要連網，請恢復網路後再試',
     TRIGGER_OUTSIDE_LIMITS: '觸發價須在跌停價{down}與漲停價{up}之間',
   },
   validation: {

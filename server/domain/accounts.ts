@@ -9,7 +9,7 @@
  */
 import { toMinor } from '../../src/shared/money';
 import type { Account } from '../../src/shared/api/types';
-import type { AccountRow, DbOrTx, PositionRow } from '../db/schema';
+import type { AccountRow, DbOrTx, PositionRow, Tx } from '../db/schema';
 import { AppError } from '../errors';
 import type { Station } from './context';
 import { runOnce, storedAnswer } from './idempotency';
@@ -69,6 +69,37 @@ export async function accountsOf(
 }
 
 /** reset.do: every account back to its paper starting balance, when nothing is open or pending. */
+/** Fund units, an allocation under review or trading, paid new shares not yet listed, a pending withdrawal. */
+async function holdsProducts(db: Tx, userId: number): Promise<boolean> {
+  const [units, allocation, paid, withdrawal] = await Promise.all([
+    db
+      .selectFrom('fund_holdings')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .where('units', '>', 0)
+      .executeTakeFirst(),
+    db
+      .selectFrom('allocations')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('status', 'in', ['review', 'trading'])
+      .executeTakeFirst(),
+    db
+      .selectFrom('newshare_subscriptions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('state', '=', 'paid')
+      .executeTakeFirst(),
+    db
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst(),
+  ]);
+  return [units, allocation, paid, withdrawal].some((row) => row !== undefined);
+}
+
 export async function resetPaperAccount(
   station: Station,
   userId: number,
@@ -105,6 +136,11 @@ export async function resetPaperAccount(
       .executeTakeFirstOrThrow();
     if (Number(pending.n) > 0 || accounts.some((a) => a.frozen !== 0)) {
       throw new AppError('RESET_BLOCKED', { msgKey: 'RESET_HAS_ORDERS' });
+    }
+    // Money that left the accounts and may come back (a fund redeemed, an allocation's margin, paid new
+    // shares that list as a position, a withdrawal cancelled or refused): a reset now would pay it twice.
+    if (await holdsProducts(trx, userId)) {
+      throw new AppError('RESET_BLOCKED', { msgKey: 'RESET_HAS_PRODUCTS' });
     }
     for (const account of accounts) {
       const difference = toMinor(settings.startingBalances[account.type]) - account.balance;

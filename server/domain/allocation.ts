@@ -4,7 +4,8 @@
  *
  * Rules decided here:
  * - Apply (addFundsApply.do): a type (its period range, multiples and daily fee rate), a margin (a multiple
- *   of the margin step, within the limits), a multiple and a period. The margin leaves the main account at
+ *   of the margin step, within the limits), a multiple and a period. Types and margin limits are settings
+ *   (settings.products.allocation); an application keeps the daily fee rate it was made with. The margin leaves the main account at
  *   once ('allocation_margin'). A user has at most one allocation under review or trading.
  * - Review: the station's reviewer approves REVIEW_DELAY_S after the application (the engine's step); the
  *   operator may approve or reject before (audited). A rejection returns the margin and ends the allocation
@@ -23,7 +24,9 @@
  * - Settlement (expiry at the period's end, liquidation, or the user ending early): the positions are closed
  *   (at expiry at the day's last price, whatever T+1 or the limits say: the period is over), owed fees are
  *   paid, the allocated funds are repaid, and what is left goes back to the main account. A loss beyond the
- *   margin is the station's: the repayment is capped at what the sub-account holds.
+ *   margin is the station's: the repayment is capped at what the sub-account holds. Ending early first
+ *   charges the fees of the closes already passed that the engine has not charged yet; from the last close
+ *   on the user cannot end it any more (the engine settles it as expired).
  */
 import {
   allocatedFor,
@@ -67,18 +70,25 @@ export type AllocationRow = Selectable<AllocationsTable>;
  */
 export const SUB_ACCOUNT_TYPE = 'fund' as unknown as AccountRow['type'];
 
-/** The allocation types (defaults of the test station). */
-export const ALLOCATION_TYPES: readonly AllocationType[] = [
-  { code: 'days', minDays: 2, maxDays: 30, multiples: [1, 2, 3, 4, 5, 6, 8, 10], dailyFeeRate: 0.001 },
-  { code: 'months', minDays: 20, maxDays: 120, multiples: [1, 2, 3, 4, 5], dailyFeeRate: 0.0008 },
-];
+/** The allocation types (getFundsTypeList.do): settings.products.allocation.types. */
+export function allocationTypes(station: Station): AllocationType[] {
+  return station.config.settings.products.allocation.types.map((t) => ({
+    ...t,
+    multiples: [...t.multiples],
+  }));
+}
 
-const MARGIN_LIMITS = { minMargin: 1_000, maxMargin: 1_000_000, marginStep: 100 } as const;
+/** The margin limits and step (settings.products.allocation), major units. */
+function marginLimits(station: Station): Pick<AllocationSetting, 'minMargin' | 'maxMargin' | 'marginStep'> {
+  const { minMargin, maxMargin, marginStep } = station.config.settings.products.allocation;
+  return { minMargin, maxMargin, marginStep };
+}
 
+/** getFundsSetting.do: the margin limits, the lines and the review delay, from the station's settings. */
 export function allocationSetting(station: Station): AllocationSetting {
   const { settings } = station.config;
   return {
-    ...MARGIN_LIMITS,
+    ...marginLimits(station),
     warningLine: settings.warningLine,
     liquidationLine: settings.liquidationLine,
     reviewDelaySeconds: station.config.reviewDelaySeconds,
@@ -177,8 +187,9 @@ export async function applyForAllocation(
   const call = 'addFundsApply';
   const earlier = await storedAnswer<Allocation>(station.db, userId, input.requestId, call);
   if (earlier !== undefined) return earlier;
-  const type = ALLOCATION_TYPES.find((t) => t.code === input.typeCode);
+  const type = allocationTypes(station).find((t) => t.code === input.typeCode);
   if (!type) throw new AppError('VALIDATION', { fields: { typeCode: 'invalid' } });
+  const limits = marginLimits(station);
   const margin = amountToMinor(input.margin, 'margin');
   assertFields({
     multiple: type.multiples.includes(input.multiple) ? null : 'invalid',
@@ -187,23 +198,23 @@ export async function applyForAllocation(
         ? null
         : 'invalid',
   });
-  if (margin < toMinor(MARGIN_LIMITS.minMargin)) {
+  if (margin < toMinor(limits.minMargin)) {
     throw new AppError('BELOW_MINIMUM', {
       msgKey: 'ALLOCATION_MARGIN_BELOW_MINIMUM',
-      params: { min: MARGIN_LIMITS.minMargin.toFixed(2) },
+      params: { min: limits.minMargin.toFixed(2) },
     });
   }
-  if (margin > toMinor(MARGIN_LIMITS.maxMargin)) {
+  if (margin > toMinor(limits.maxMargin)) {
     throw new AppError('ABOVE_MAXIMUM', {
       msgKey: 'ALLOCATION_MARGIN_ABOVE_MAXIMUM',
-      params: { max: MARGIN_LIMITS.maxMargin.toFixed(2) },
+      params: { max: limits.maxMargin.toFixed(2) },
     });
   }
-  if (margin % toMinor(MARGIN_LIMITS.marginStep) !== 0) {
+  if (margin % toMinor(limits.marginStep) !== 0) {
     throw new AppError('VALIDATION', {
       fields: { margin: 'invalid' },
       msgKey: 'ALLOCATION_MARGIN_STEP',
-      params: { step: MARGIN_LIMITS.marginStep },
+      params: { step: limits.marginStep },
     });
   }
   await assertKyc(station, userId);
@@ -522,35 +533,45 @@ async function settleTx(
 
 /** Charges day k's management fee at its close; false when that day was done before. */
 async function chargeFeeDay(station: Station, id: number, k: number, t: number): Promise<boolean> {
-  return station.db.transaction().execute(async (trx) => {
-    const row = await lockAllocation(trx, station, id);
-    if (row.status !== 'trading' || row.fee_days !== k - 1 || row.account_id === null) return false;
-    const account = await lockAccountById(trx, station, row.account_id);
-    const paid = Math.min(row.daily_fee, Math.max(0, account.balance - account.frozen));
-    if (paid > 0) {
-      await post(trx, {
-        accountId: account.id,
-        userId: row.user_id,
-        type: 'management_fee',
-        amount: -paid,
-        time: t,
-        refType: 'allocation',
-        refId: row.id,
-        note: `day ${k}`,
-      });
-    }
-    await trx
-      .updateTable('allocations')
-      .set((eb) => ({
-        fee_days: k,
-        fees_charged: eb('fees_charged', '+', paid),
-        fees_owed: eb('fees_owed', '+', row.daily_fee - paid),
-      }))
-      .where('id', '=', row.id)
-      .where('fee_days', '=', k - 1)
-      .execute();
-    return true;
-  });
+  return station.db
+    .transaction()
+    .execute(async (trx) => chargeFeeDayTx(trx, station, await lockAllocation(trx, station, id), k, t));
+}
+
+/** Day k's fee inside the caller's transaction (the allocation row locked); false when done before. */
+async function chargeFeeDayTx(
+  trx: Tx,
+  station: Station,
+  row: AllocationRow,
+  k: number,
+  t: number,
+): Promise<boolean> {
+  if (row.status !== 'trading' || row.fee_days !== k - 1 || row.account_id === null) return false;
+  const account = await lockAccountById(trx, station, row.account_id);
+  const paid = Math.min(row.daily_fee, Math.max(0, account.balance - account.frozen));
+  if (paid > 0) {
+    await post(trx, {
+      accountId: account.id,
+      userId: row.user_id,
+      type: 'management_fee',
+      amount: -paid,
+      time: t,
+      refType: 'allocation',
+      refId: row.id,
+      note: `day ${k}`,
+    });
+  }
+  await trx
+    .updateTable('allocations')
+    .set((eb) => ({
+      fee_days: k,
+      fees_charged: eb('fees_charged', '+', paid),
+      fees_owed: eb('fees_owed', '+', row.daily_fee - paid),
+    }))
+    .where('id', '=', row.id)
+    .where('fee_days', '=', k - 1)
+    .execute();
+  return true;
 }
 
 /** Cash + market value at t of a trading allocation's sub-account, minor units. */
@@ -730,8 +751,15 @@ export async function endAllocation(
   if (earlier !== undefined) return earlier;
   const now = station.clock.now();
   return runOnce(station.db, { userId, requestId: input.requestId, call, now }, async (trx) => {
-    const row = await lockAllocation(trx, station, input.applyId, userId);
-    if (row.status !== 'trading' || row.account_id === null) {
+    let row = await lockAllocation(trx, station, input.applyId, userId);
+    // Past its last close the period is over: the engine settles it as expired (every day's fee, the
+    // day's last price), not the user.
+    if (
+      row.status !== 'trading' ||
+      row.account_id === null ||
+      row.started_at === null ||
+      (row.expires_at !== null && now >= row.expires_at)
+    ) {
       throw new AppError('ALREADY_DONE', { msgKey: 'ALLOCATION_NOT_TRADING' });
     }
     const positions = await openPositionsOf(trx, row.account_id, station.dialect === 'postgres');
@@ -747,6 +775,14 @@ export async function endAllocation(
       if (now < p.sellable_from) throw new AppError('T_PLUS_ONE');
       if (!q.closable) throw new AppError('PRICE_LIMIT');
       prices.set(p.id, q.price);
+    }
+    // The fees of the closes already passed that the engine has not charged yet, each once, first.
+    const startedAt = row.started_at;
+    for (let k = row.fee_days + 1; k <= row.days; k++) {
+      const close = closeOfTradingDay(station, startedAt, k);
+      if (close > now) break;
+      await chargeFeeDayTx(trx, station, row, k, close);
+      row = await readAllocation(trx, row.id);
     }
     await settleTx(trx, station, row, now, 'user', (p) => prices.get(p.id) ?? p.open_price);
     return toAllocation(await readAllocation(trx, row.id));

@@ -5,9 +5,10 @@
  * that is T+1 like any A-share purchase.
  *
  * Rules decided here:
- * - The offers of a day are generated from MARKET_SEED and the day, never stored: the same seed gives the
- *   same offers on every process. Only listed stocks priced at most ¥100 (reference price) are offered, so
- *   the minimum size fits a new paper account.
+ * - The terms are settings (settings.products.blockTrades: offers per day, price cap, discount range,
+ *   minimum sizes, windows). The offers of a day are generated from MARKET_SEED, the day and those terms,
+ *   never stored: the same seed gives the same offers on every process. Only listed stocks priced at most
+ *   the price cap (¥100 by default, reference price) are offered, so the minimum size fits a new account.
  * - The discount applies to the price at the moment of purchase; the offer price never goes below the day's
  *   limit-down price and lies on the tick.
  * - Windows are local Shanghai times; before the window a purchase is refused as not yet open, after it as
@@ -41,22 +42,6 @@ import { openingCost, openPositionTx } from './orders';
 import { maxLotsPerOrder, sharesPerLot } from './trading';
 import { toPosition } from './views';
 
-/** Offers per trading day. */
-export const OFFERS_PER_DAY = 8;
-/** Only stocks up to this reference price are offered: the largest minimum size then fits ¥1,000,000. */
-export const OFFER_PRICE_CAP = 100;
-/** Local windows (minutes after midnight), given out in turn: the first offer of a day opens at 09:30. */
-export const OFFER_WINDOWS: readonly (readonly [number, number])[] = [
-  [570, 900],
-  [570, 690],
-  [780, 900],
-  [630, 840],
-];
-export const OFFER_MIN_LOTS: readonly number[] = [5, 10, 20, 30];
-/** Discounts from 3% to 12% in whole percent. */
-const DISCOUNT_BASE = 0.03;
-const DISCOUNT_STEPS = 10;
-
 /** The database typed with the block-trade and VIP tables (the same connection). */
 export function productsDb(station: Pick<Station, 'db'>): BlockVipDb {
   return station.db as unknown as BlockVipDb;
@@ -88,14 +73,20 @@ export function localTime(day: number, minute: number): number {
   return localMinuteToUtc(day, minute, cnTimeZone());
 }
 
-/** Listed A-share and STAR stocks within the price cap, ordered by a seeded hash of the day and `tag`. */
-export function seededCandidates(station: Station, tag: string, day: number, now: number): Instrument[] {
+/** Listed A-share and STAR stocks within `priceCap`, ordered by a seeded hash of the day and `tag`. */
+export function seededCandidates(
+  station: Station,
+  tag: string,
+  day: number,
+  now: number,
+  priceCap: number,
+): Instrument[] {
   const seed = station.config.marketSeed;
   return station.market.instruments
     .filter(
       (i) =>
         (i.market === 'a' || i.market === 'star') &&
-        i.referencePrice <= OFFER_PRICE_CAP &&
+        i.referencePrice <= priceCap &&
         station.market.isListed(i, now),
     )
     .map((i) => ({ i, h: hashSeed(seed, tag, day, i.code) }))
@@ -146,15 +137,18 @@ export function offerPlans(station: Station, now: number): OfferPlan[] {
   const { day, trading } = productDay(station, now);
   if (!trading) return [];
   const seed = station.config.marketSeed;
-  return seededCandidates(station, 'dz', day, now)
-    .slice(0, OFFERS_PER_DAY)
+  const terms = station.config.settings.products.blockTrades;
+  const { min, max } = terms.discountPercent;
+  return seededCandidates(station, 'dz', day, now, terms.priceCap)
+    .slice(0, terms.offersPerDay)
     .map((instrument, index) => {
       const h = hashSeed(seed, 'dz-terms', day, instrument.code);
-      const window = OFFER_WINDOWS[index % OFFER_WINDOWS.length]!;
+      const window = terms.windows[index % terms.windows.length]!;
       return {
         instrument,
-        discount: DISCOUNT_BASE + (h % DISCOUNT_STEPS) / 100,
-        minLots: OFFER_MIN_LOTS[(h >>> 8) % OFFER_MIN_LOTS.length]!,
+        // Whole percent from min to max (the default 3…12%: 0.03 + k / 100, as generated before).
+        discount: min / 100 + (h % (max - min + 1)) / 100,
+        minLots: terms.minLotsChoices[(h >>> 8) % terms.minLotsChoices.length]!,
         maxLots: maxLotsPerOrder(station.config.settings, instrument.market),
         opensAt: localTime(day, window[0]),
         closesAt: localTime(day, window[1]),

@@ -35,6 +35,7 @@ import {
   localDay,
   type MarketHours,
 } from '../market/sessions';
+import type { FundTerms } from '../config';
 import type { Station } from './context';
 import { runOnce, storedAnswer } from './idempotency';
 import { lockAccount, post } from './ledger';
@@ -49,13 +50,18 @@ interface FundSpec {
   /** Expected yearly return and volatility of the simulated NAV. */
   annualDrift: number;
   annualVol: number;
-  purchaseFeeRate: number;
-  redeemFeeRate: number;
-  /** Major units. */
-  minPurchase: number;
 }
 
-/** The catalogue (a test station's own products; names in the market's language, like stock names). */
+/** A fund's fees and smallest purchase: settings.products.funds.terms (by code, else the default). */
+export function fundTerms(station: Station, code: string): FundTerms {
+  const { terms } = station.config.settings.products.funds;
+  return terms.byCode[code] ?? terms.default;
+}
+
+/**
+ * The catalogue (a test station's own products; names in the market's language, like stock names). Their
+ * fees and smallest purchases are settings (fundTerms).
+ */
 export const FUND_CATALOGUE: readonly FundSpec[] = [
   {
     code: '510300',
@@ -65,9 +71,6 @@ export const FUND_CATALOGUE: readonly FundSpec[] = [
     inception: '2019-01-02',
     annualDrift: 0.06,
     annualVol: 0.2,
-    purchaseFeeRate: 0.0012,
-    redeemFeeRate: 0.005,
-    minPurchase: 10,
   },
   {
     code: '110011',
@@ -77,9 +80,6 @@ export const FUND_CATALOGUE: readonly FundSpec[] = [
     inception: '2019-01-02',
     annualDrift: 0.08,
     annualVol: 0.24,
-    purchaseFeeRate: 0.0015,
-    redeemFeeRate: 0.005,
-    minPurchase: 10,
   },
   {
     code: '161725',
@@ -89,9 +89,6 @@ export const FUND_CATALOGUE: readonly FundSpec[] = [
     inception: '2019-06-03',
     annualDrift: 0.07,
     annualVol: 0.3,
-    purchaseFeeRate: 0.0015,
-    redeemFeeRate: 0.005,
-    minPurchase: 10,
   },
   {
     code: '000171',
@@ -101,9 +98,6 @@ export const FUND_CATALOGUE: readonly FundSpec[] = [
     inception: '2019-01-02',
     annualDrift: 0.035,
     annualVol: 0.025,
-    purchaseFeeRate: 0.0008,
-    redeemFeeRate: 0.001,
-    minPurchase: 10,
   },
   {
     code: '003003',
@@ -113,9 +107,6 @@ export const FUND_CATALOGUE: readonly FundSpec[] = [
     inception: '2019-01-02',
     annualDrift: 0.018,
     annualVol: 0.0005,
-    purchaseFeeRate: 0,
-    redeemFeeRate: 0,
-    minPurchase: 1,
   },
 ];
 
@@ -209,9 +200,7 @@ function toProduct(station: Station, spec: FundSpec, now: number): FundProduct {
     navDate: dateOfDay(path.days[i]!),
     dayChangePct: Number((nav / previous - 1).toFixed(6)),
     yearReturnPct: Number((nav / yearAgo - 1).toFixed(6)),
-    purchaseFeeRate: spec.purchaseFeeRate,
-    redeemFeeRate: spec.redeemFeeRate,
-    minPurchase: spec.minPurchase,
+    ...fundTerms(station, spec.code),
   };
 }
 
@@ -257,22 +246,23 @@ export async function buyFund(
   const earlier = await storedAnswer<FundTrade>(station.db, userId, input.requestId, call);
   if (earlier !== undefined) return earlier;
   const spec = specOf(input.code);
+  const terms = fundTerms(station, spec.code);
   const amount = amountToMinor(input.amount);
-  if (amount < toMinor(spec.minPurchase)) {
+  if (amount < toMinor(terms.minPurchase)) {
     throw new AppError('BELOW_MINIMUM', {
       msgKey: 'FUND_BELOW_MINIMUM',
-      params: { min: spec.minPurchase.toFixed(2) },
+      params: { min: terms.minPurchase.toFixed(2) },
     });
   }
   const now = station.clock.now();
   const { nav } = navAt(station, spec.code, now);
-  const fee = applyRate(amount, spec.purchaseFeeRate);
+  const fee = applyRate(amount, terms.purchaseFeeRate);
   // Hundredths of a unit, rounded down: the fund never hands out more than was paid for.
   const units = Math.floor(((amount - fee) / 100 / nav) * 100 + 1e-9);
   if (units <= 0)
     throw new AppError('BELOW_MINIMUM', {
       msgKey: 'FUND_BELOW_MINIMUM',
-      params: { min: spec.minPurchase.toFixed(2) },
+      params: { min: terms.minPurchase.toFixed(2) },
     });
 
   return runOnce(station.db, { userId, requestId: input.requestId, call, now }, async (trx) => {
@@ -349,7 +339,7 @@ export async function sellFund(
       });
     }
     const gross = toMinor((units / 100) * nav);
-    const fee = applyRate(gross, spec.redeemFeeRate);
+    const fee = applyRate(gross, fundTerms(station, spec.code).redeemFeeRate);
     const received = gross - fee;
     const costPart = Math.round((holding.cost * units) / holding.units);
     const trade = await trx

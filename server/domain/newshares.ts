@@ -52,8 +52,9 @@ import { sharesPerLot } from './trading';
 
 /** The first allocation number of every issue (numbers are this + 0, 1, 2, …). */
 export const NUMBER_BASE = 100_000_001;
-/** How far ahead the calendar list shows issues (ms). */
-const LIST_AHEAD_MS = 14 * 86_400_000;
+/** How far ahead the calendar list shows issues (ms): settings.products.newShares.listAheadDays. */
+const listAheadMs = (station: Station) =>
+  station.config.settings.products.newShares.listAheadDays * 86_400_000;
 
 type IssueRow = Selectable<NewshareIssuesTable>;
 type SubscriptionRow = Selectable<NewshareSubscriptionsTable>;
@@ -158,10 +159,11 @@ export async function listIssues(
 ): Promise<Page<NewIssue>> {
   const now = station.clock.now();
   const code = query.code?.trim().toUpperCase();
+  const ahead = listAheadMs(station);
   const matching = calendarOf(station.market)
     .list.filter(
       (issue) =>
-        (code === undefined ? issue.subscribeOpensAt <= now + LIST_AHEAD_MS : issue.code === code) &&
+        (code === undefined ? issue.subscribeOpensAt <= now + ahead : issue.code === code) &&
         (query.type === undefined || issue.type === query.type),
     )
     .slice()

@@ -5,9 +5,11 @@
  * trading code (openPositionTx: margin and buy fees in the ledger).
  *
  * Rules decided here:
- * - The allocations of a day are generated from MARKET_SEED and the day (stock, size, per-user cap, set
- *   price = the day's previous close less a discount, on the tick) and stored the first time anyone asks,
- *   because what is sold is state every buyer shares. The window is 09:30–15:00 Shanghai time.
+ * - The terms are settings (settings.products.vip: picks per day, price cap, sizes, per-user caps, discount
+ *   range, window). The allocations of a day are generated from MARKET_SEED, the day and those terms
+ *   (stock, size, per-user cap, set price = the day's previous close less a discount, on the tick) and
+ *   stored the first time anyone asks, because what is sold is state every buyer shares: a changed setting
+ *   applies from the next day not yet stored. The window is 09:30–15:00 Shanghai time by default.
  * - Lots are taken by one conditional update (sold + lots ≤ total) inside the purchase's transaction, so
  *   the allocation cannot be oversold on SQLite or PostgreSQL, and a check constraint refuses it anyway.
  *   A request for more than what is left is refused whole (no partial fill): SOLD_OUT when nothing is left,
@@ -47,14 +49,6 @@ import { requirePermission } from './permissions';
 import { sharesPerLot } from './trading';
 import { toPosition } from './views';
 
-export const PICKS_PER_DAY = 4;
-export const VIP_TOTAL_LOTS: readonly number[] = [50, 80, 100, 150];
-export const VIP_MAX_LOTS_PER_USER: readonly number[] = [5, 10, 20];
-/** The window, local minutes after midnight: 09:30–15:00. */
-export const VIP_WINDOW: readonly [number, number] = [570, 900];
-const DISCOUNT_BASE = 0.02;
-const DISCOUNT_STEPS = 7;
-
 type PickRow = Selectable<VipPicksTable>;
 
 /** Days whose allocations this process has stored already (per database). */
@@ -68,21 +62,23 @@ async function ensurePicks(station: Station, now: number): Promise<string | null
   ensuredDays.set(station.db, done);
   if (done.has(key)) return key;
   const seed = station.config.marketSeed;
-  const opensAt = localTime(day, VIP_WINDOW[0]);
-  const closesAt = localTime(day, VIP_WINDOW[1]);
-  const rows = seededCandidates(station, 'vip', day, now)
-    .slice(0, PICKS_PER_DAY)
+  const terms = station.config.settings.products.vip;
+  const { min, max } = terms.discountPercent;
+  const opensAt = localTime(day, terms.window[0]);
+  const closesAt = localTime(day, terms.window[1]);
+  const rows = seededCandidates(station, 'vip', day, now, terms.priceCap)
+    .slice(0, terms.picksPerDay)
     .map((instrument) => {
       const h = hashSeed(seed, 'vip-terms', day, instrument.code);
-      const discount = DISCOUNT_BASE + ((h >>> 16) % DISCOUNT_STEPS) / 100;
+      const discount = min / 100 + ((h >>> 16) % (max - min + 1)) / 100;
       const prevClose = station.market.quote(instrument, opensAt).prevClose;
       return {
         day_key: key,
         code: instrument.code,
         price: roundToTick(prevClose * (1 - discount), instrument.tick),
-        total_lots: VIP_TOTAL_LOTS[h % VIP_TOTAL_LOTS.length]!,
+        total_lots: terms.totalLotsChoices[h % terms.totalLotsChoices.length]!,
         sold_lots: 0,
-        max_lots_per_user: VIP_MAX_LOTS_PER_USER[(h >>> 8) % VIP_MAX_LOTS_PER_USER.length]!,
+        max_lots_per_user: terms.maxLotsPerUserChoices[(h >>> 8) % terms.maxLotsPerUserChoices.length]!,
         opens_at: opensAt,
         closes_at: closesAt,
         created_at: now,

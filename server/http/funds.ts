@@ -9,7 +9,7 @@ import type { CallIn } from '../../src/shared/api/calls';
 import type { AllocationStatus, FundType } from '../../src/shared/api/funds';
 import { checkLots } from '../../src/shared/validation';
 import {
-  ALLOCATION_TYPES,
+  allocationTypes,
   allocationSetting,
   applyForAllocation,
   buyInSubAccount,
@@ -323,7 +323,7 @@ const userFundsPlugin: FastifyPluginAsync = async (app) => {
         }),
       },
     },
-    async () => ok(ALLOCATION_TYPES),
+    async () => ok(allocationTypes(station)),
   );
   app.post<{ Body: CallIn<'POST /user/funds/addFundsApply.do'> }>(
     '/user/funds/addFundsApply.do',

@@ -315,6 +315,23 @@ export class MarketService {
     return series;
   }
 
+  /**
+   * Builds every instrument's day history up to today ahead of the first request, one instrument per
+   * event-loop turn, so the first market-wide call (move counts, the Dragon Tiger list) does not hold the
+   * station for seconds while requests wait. The station's entry point runs it after listening; a request
+   * meanwhile builds what it needs itself. Resolves with the number of instruments warmed.
+   */
+  async warmUp(shouldStop: () => boolean = () => false): Promise<number> {
+    let warmed = 0;
+    for (const instrument of this.instruments) {
+      if (shouldStop()) break;
+      this.series(instrument).record(this.position(instrument).day);
+      warmed++;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    return warmed;
+  }
+
   private indexByCode = new Map<string, Instrument>();
   private indexDefs: IndexDef[] = [];
 

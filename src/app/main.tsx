@@ -1,4 +1,10 @@
-/** The app's entry: theme and language first, then the router, then the service worker. */
+/**
+ * The app's entry. The first paint needs no JavaScript (index.html's inline boot screen; the stylesheet is
+ * only preloaded there, see vite.config.ts), and start-up runs in short tasks: evaluating the modules,
+ * then the router's creation, then the first screen's chunk, then React's first render (a transition,
+ * rendered in slices). The dictionary and the stylesheet load from the first task on, beside the rest.
+ * The service worker registers once the browser is idle after the first render.
+ */
 import './styles/global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -6,8 +12,9 @@ import { RouterProvider } from '@tanstack/react-router';
 import TypesafeI18n from '../../locales/i18n-react';
 import { LocaleSync } from './i18n/LocaleSync';
 import { resolveStartLocale, switchLocale } from './i18n/locale';
+import { warmFormatters } from './i18n/warm-formatters';
 import { registerNavigator } from './navigation';
-import { router } from './router';
+import { createAppRouter } from './router';
 import { locale$ } from './state/locale';
 import { effectivePriceColors, priceColors$ } from './state/price-colors';
 import { theme$ } from './state/theme';
@@ -15,33 +22,55 @@ import { registerServiceWorker } from './sw-registration';
 import { ThemeSync } from './theme/ThemeSync';
 import { applyTheme } from './theme/themes';
 
-/** Starts loading the code chunk of the screen the URL shows; rendering does not wait for more than that. */
-async function preloadFirstScreen(): Promise<void> {
-  try {
-    await router.load();
-  } catch {
-    // A failed preload is retried, and shown, by the router once it renders.
-  }
-}
+/** How long work left for an idle moment waits, at most. */
+const IDLE_TIMEOUT_MS = 3000;
 
 /** Ends the current task, so the browser can paint and handle input before the next step of start-up. */
 function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/**
+ * Applies the app's stylesheet, which the built index.html only preloads, and resolves once it is in
+ * force (or has failed: the app renders anyway). In development Vite injects the CSS itself.
+ */
+function applyStylesheet(): Promise<void> {
+  const link = document.querySelector<HTMLLinkElement>('link[data-app-stylesheet]');
+  if (!link) return Promise.resolve();
+  return new Promise((resolve) => {
+    link.onload = link.onerror = () => resolve();
+    link.rel = 'stylesheet';
+  });
+}
+
+/** Runs `work` when the browser is idle (or after IDLE_TIMEOUT_MS at the latest). */
+function whenIdle(work: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: IDLE_TIMEOUT_MS });
+  else setTimeout(work, 0);
+}
+
 async function start(): Promise<void> {
-  // Evaluating the app's modules (React, the router's route tree, the persisted state) is one task
-  // already; the first steps of start-up run in a task of their own.
-  await nextTask();
   // `?lang=` on any URL switches the language and stores it; only that dictionary is loaded.
   const locale = resolveStartLocale(window.location.search, locale$.peek());
   applyTheme(theme$.peek(), effectivePriceColors(priceColors$.peek(), locale));
-  // The dictionary and the first screen's code chunk load side by side, not one after the other.
-  await Promise.all([switchLocale(locale), preloadFirstScreen()]);
+  const ready = Promise.all([switchLocale(locale), applyStylesheet()]);
+
+  // The route tree's matcher is built in a task of its own.
+  await nextTask();
+  const router = createAppRouter();
   registerNavigator(
     (to) => void router.navigate({ to }),
     () => router.state.location.pathname,
   );
+
+  // The first screen's code chunk loads beside the dictionary and the stylesheet, not after them.
+  await nextTask();
+  const firstScreen = router.load().catch(() => {
+    // A failed preload is retried, and shown, by the router once it renders.
+  });
+  // While the network works: the number formatters the first prices need.
+  whenIdle(() => warmFormatters(locale));
+  await Promise.all([ready, firstScreen]);
 
   await nextTask();
   const container = document.getElementById('root');
@@ -59,9 +88,9 @@ async function start(): Promise<void> {
       </StrictMode>,
     ),
   );
-  // The service worker's registration waits for a task of its own, after the first render's.
-  await nextTask();
-  registerServiceWorker();
+  // Once the first render is done and the browser idle: the service worker's registration (its script,
+  // and the precaching it starts) does not compete with the first screen's rendering and requests.
+  whenIdle(registerServiceWorker);
 }
 
 void start();

@@ -115,24 +115,29 @@ const routeTree = rootRoute.addChildren([
   ...newShareRoutes(rootRoute),
 ]);
 
-export const router = createRouter({
-  routeTree,
-  caseSensitive: true,
-  // Search values stay plain strings both ways (?code=600519, not ?code=%22600519%22 or the number
-  // 600519): stock codes are strings, digits-only or with leading zeros.
-  parseSearch: parsePlainSearch,
-  stringifySearch: stringifySearchWith(JSON.stringify),
-  defaultPreload: 'intent',
-  defaultPendingComponent: () => <Loading />,
-  defaultPendingMs: 150,
-  defaultErrorComponent: ({ error, reset }) => (
-    <ErrorState error={error instanceof Error ? error : new Error(String(error))} onRetry={reset} />
-  ),
-  scrollRestoration: true,
-});
+/**
+ * The router, created when main.tsx asks, in a task of its own at start-up (building the matcher for every
+ * route is a measurable share of start-up on a slow phone).
+ */
+export const createAppRouter = () =>
+  createRouter({
+    routeTree,
+    caseSensitive: true,
+    // Search values stay plain strings both ways (?code=600519, not ?code=%22600519%22 or the number
+    // 600519): stock codes are strings, digits-only or with leading zeros.
+    parseSearch: parsePlainSearch,
+    stringifySearch: stringifySearchWith(JSON.stringify),
+    defaultPreload: 'intent',
+    defaultPendingComponent: () => <Loading />,
+    defaultPendingMs: 150,
+    defaultErrorComponent: ({ error, reset }) => (
+      <ErrorState error={error instanceof Error ? error : new Error(String(error))} onRetry={reset} />
+    ),
+    scrollRestoration: true,
+  });
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: ReturnType<typeof createAppRouter>;
   }
 }

@@ -44,6 +44,9 @@ export function klineKey(key: KlineKey): string {
   return `${key.family}|${key.code.toUpperCase()}|${key.period}|${key.adjust}`;
 }
 
+/** The first part of the key of every answer that belongs to one user (schema.ts, config store). */
+export const USER_ANSWER_PREFIX = 'user:';
+
 /** Bytes-in-use counters live in the config store beside the settings. */
 const usageKey = (store: BoundedStore) => `usage:${store}`;
 
@@ -163,6 +166,44 @@ export class DataCache {
 
   async dequeue(id: number): Promise<void> {
     await this.db.delete('outbox', id);
+  }
+
+  /**
+   * Queues an edit in place of the queued ones `replaces` picks (a reorder replaces the reorders before
+   * it: the last one says the whole order), in one transaction.
+   */
+  async enqueueReplacing(
+    entry: Omit<OutboxEntry, 'id'>,
+    replaces: (queued: OutboxEntry) => boolean,
+  ): Promise<number> {
+    const tx = this.db.transaction('outbox', 'readwrite');
+    let cursor = await tx.store.openCursor();
+    while (cursor) {
+      if (replaces(cursor.value)) await cursor.delete();
+      cursor = await cursor.continue();
+    }
+    const id = await tx.store.add(entry);
+    await tx.done;
+    return id;
+  }
+
+  /** Every answer kept in a store (to look for one instrument's quote among them). */
+  async answers(store: AnswerStore): Promise<CachedAnswer[]> {
+    return this.db.getAll(store);
+  }
+
+  /**
+   * Deletes everything that belongs to a user: their answers (the watchlist) and the edits they queued,
+   * which carry their token. Run at logout, so the next person on the device sees nothing of theirs.
+   */
+  async forgetUsers(): Promise<void> {
+    const tx = this.db.transaction(['config', 'outbox'], 'readwrite');
+    const config = tx.objectStore('config');
+    for (const key of await config.getAllKeys()) {
+      if (key.startsWith(USER_ANSWER_PREFIX)) await config.delete(key);
+    }
+    await tx.objectStore('outbox').clear();
+    await tx.done;
   }
 
   /** Puts an entry and evicts least-recently-used ones past the store's bounds, in one transaction. */

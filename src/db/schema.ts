@@ -47,7 +47,11 @@ export interface PaperDeskDb extends DBSchema {
   quotes: { key: string; value: CachedAnswer; indexes: { lastUsed: number } };
   /** Market lists: boards, rankings, index and futures lists, searches. */
   lists: { key: string; value: CachedAnswer; indexes: { lastUsed: number } };
-  /** Settings and the service worker's own facts (the base URL); small, never evicted. */
+  /**
+   * Settings and the service worker's own facts (the base URL); small, never evicted. Also the answers
+   * that belong to one user (their watchlist), keyed `user:<hash of the session's token> <answer key>`,
+   * so no user ever reads another's, and all of them are deleted at logout (`DataCache.forgetUsers`).
+   */
   config: { key: string; value: CachedAnswer };
   klines: { key: string; value: KlineEntry; indexes: { lastUsed: number; code: string } };
   /** News and notices: lists and details. */

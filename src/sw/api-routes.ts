@@ -3,6 +3,7 @@
  * path. Plain data, so the rules are tested without a browser.
  */
 import type { AnswerStore } from '../db/schema';
+import { WATCHLIST_EDIT_PATHS, WATCHLIST_LIST_PATH, WATCHLIST_STATE_PATH } from './watchlist-edits';
 
 export type ApiRoute =
   /** Market data: network first with a short timeout, then IndexedDB. */
@@ -11,8 +12,12 @@ export type ApiRoute =
   | { kind: 'kline'; family: string; day: boolean }
   /** News and articles: the stored answer at once, refreshed in the background. */
   | { kind: 'stale-while-revalidate'; store: AnswerStore }
-  /** Watchlist edits: sent now, or queued while offline and sent once back online. */
+  /** Watchlist edits (add, remove, reorder): sent now, or queued while offline and sent once back online. */
   | { kind: 'queue-offline' }
+  /** The user's watchlist: network first, stored per user, the queued edits applied (watchlist.ts). */
+  | { kind: 'watchlist' }
+  /** Whether a code is watched: the network, else the stored watchlist with the queued edits. */
+  | { kind: 'watch-state' }
   /** The live stream: left to the browser (an event stream is never cached or replayed). */
   | { kind: 'stream' }
   /** Everything else, every call that moves money among it: network only, never cached, queued or replayed. */
@@ -31,7 +36,6 @@ const SINGLE_QUOTES = new Set([
   '/api/index/querySingleIndex.do',
   '/api/futures/querySingleMarket.do',
 ]);
-const WATCHLIST_EDITS = new Set(['/user/addOption.do', '/user/delOption.do']);
 /** Settings the app reads at start: kept so the shell starts offline with the last ones. */
 const CONFIG = /^\/api\/(admin\/get\w*Setting\.do|site\/(getInfo|getBannerByPlat|getVersion)\.do)$/;
 
@@ -39,7 +43,7 @@ export function classifyApiRequest(method: string, pathname: string): ApiRoute |
   if (!isApiPath(pathname)) return null;
   if (pathname.startsWith('/api/stream/')) return { kind: 'stream' };
   if (method !== 'GET') {
-    if (method === 'POST' && WATCHLIST_EDITS.has(pathname)) return { kind: 'queue-offline' };
+    if (method === 'POST' && WATCHLIST_EDIT_PATHS.has(pathname)) return { kind: 'queue-offline' };
     return { kind: 'network-only', mutation: method !== 'HEAD' };
   }
   const kline = KLINE.exec(pathname);
@@ -47,6 +51,8 @@ export function classifyApiRequest(method: string, pathname: string): ApiRoute |
     return { kind: 'kline', family: (kline[1] ?? 'Stock').toLowerCase(), day: kline[2] === 'DayK' };
   }
   if (SINGLE_QUOTES.has(pathname)) return { kind: 'network-first', store: 'quotes' };
+  if (pathname === WATCHLIST_LIST_PATH) return { kind: 'watchlist' };
+  if (pathname === WATCHLIST_STATE_PATH) return { kind: 'watch-state' };
   if (/^\/api\/(news|notice)\//.test(pathname) || pathname === '/api/index/queryIndexNews.do') {
     return { kind: 'stale-while-revalidate', store: 'news' };
   }

@@ -15,6 +15,7 @@ import {
   NetworkFirstToDb,
   StaleWhileRevalidateToDb,
 } from './strategies';
+import { WatchlistNetworkFirst, WatchStateFromList } from './watchlist';
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD'] as const;
 
@@ -36,6 +37,12 @@ export function routeApiCalls(layer: DataLayer, outbox: Outbox): void {
           break;
         case 'queue-offline':
           strategy = new QueueWhenOffline(layer, outbox);
+          break;
+        case 'watchlist':
+          strategy = new WatchlistNetworkFirst(layer, outbox);
+          break;
+        case 'watch-state':
+          strategy = new WatchStateFromList(layer, outbox);
           break;
         case 'network-only':
           strategy = new GuardedNetworkOnly(layer, route.mutation);

@@ -1,11 +1,13 @@
 /**
- * Watchlist edits (addOption.do, delOption.do), the one kind of call that may wait for the network
- * (ARCHITECTURE "Orders and money"): sent at once when possible, else kept in IndexedDB and sent in order
- * once the network is back (a background sync, the page saying it is online, or the next good answer).
+ * Watchlist edits (addOption.do, delOption.do, option/sort.do), the one kind of call that may wait for the
+ * network (ARCHITECTURE "Orders and money"): sent at once when possible, else kept in IndexedDB and sent in
+ * order once the network is back (a background sync, the page saying it is online, the next read of the
+ * watchlist). A reorder replaces the reorders queued before it: the last one says the whole order.
  */
 import { Strategy } from 'workbox-strategies';
 import type { DataLayer } from './data-layer';
 import { queued } from './responses';
+import { WATCHLIST_SORT_PATH } from './watchlist-edits';
 
 export const OUTBOX_SYNC_TAG = 'watchlist-outbox';
 /** The request headers the station reads from a watchlist edit. */
@@ -27,13 +29,28 @@ export class Outbox {
       if (value !== null) headers[name] = value;
     }
     const cache = await this.layer.cache();
-    await cache.enqueue({
+    const entry = {
       path: new URL(request.url).pathname,
       body: await request.clone().text(),
       headers,
       queuedAt: Date.now(),
-    });
+    };
+    if (entry.path === WATCHLIST_SORT_PATH) {
+      // The station tolerates codes added or removed after the order was given (server/domain/watchlist.ts),
+      // so the last reorder alone, sent after the adds and removes before it, gives the same list.
+      await cache.enqueueReplacing(
+        entry,
+        (kept) => kept.path === WATCHLIST_SORT_PATH && kept.headers.authorization === headers.authorization,
+      );
+    } else {
+      await cache.enqueue(entry);
+    }
     await this.requestSync().catch(() => undefined);
+  }
+
+  /** Whether edits are waiting to be sent. */
+  async hasQueued(): Promise<boolean> {
+    return (await (await this.layer.cache()).queued()).length > 0;
   }
 
   /** Sends the kept edits in order; stops at the first that gets no answer (still offline). */
@@ -82,19 +99,20 @@ export class QueueWhenOffline extends Strategy {
 
   protected override async _handle(request: Request): Promise<Response> {
     if (!this.layer.isOffline()) {
+      // Sent in order: the edits queued before this one go first (a remove queued offline, then the same
+      // code added online, must leave it watched).
+      await this.outbox.flush().catch(() => undefined);
       const baseUrl = await this.layer.resolveBaseUrl();
-      if (baseUrl !== null) {
+      if (baseUrl !== null && !(await this.outbox.hasQueued().catch(() => true))) {
         try {
-          const response = await this.layer.fetchFromBase(request, baseUrl);
-          // Sent in order: older queued edits go first next time; this one has been answered already.
-          void this.outbox.flush();
-          return response;
+          return await this.layer.fetchFromBase(request, baseUrl);
         } catch {
           // No answer: kept and sent again later (adding or removing twice changes nothing).
         }
       }
     }
     await this.outbox.keep(request);
+    if (!this.layer.isOffline()) void this.outbox.flush().catch(() => undefined);
     return queued();
   }
 }

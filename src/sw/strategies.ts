@@ -15,12 +15,12 @@ import { cachedAnswer, notSent, successData, unreachable } from './responses';
 /** How long market data may take before the stored answer is shown instead. */
 export const MARKET_TIMEOUT_MS = 3500;
 
-function languageOf(request: Request): string {
+export function languageOf(request: Request): string {
   return request.headers.get('Accept-Language') ?? '';
 }
 
 /** What a call gets when the network gave nothing and nothing is stored. */
-function noAnswer(layer: DataLayer, baseUrl: string | null): Response {
+export function noAnswer(layer: DataLayer, baseUrl: string | null): Response {
   return baseUrl === null && !layer.isOffline() ? unreachable() : Response.error();
 }
 
@@ -49,7 +49,7 @@ async function raceTimeout(network: Promise<Response>, ms: number): Promise<Outc
  * Network first with a short timeout, then the stored answer. `store` writes a good answer; `stored`
  * reads the fallback. With nothing stored after a timeout, the network is waited for after all.
  */
-async function networkFirst(
+export async function networkFirst(
   layer: DataLayer,
   request: Request,
   handler: StrategyHandler,
@@ -198,18 +198,23 @@ export class GuardedNetworkOnly extends Strategy {
     super();
   }
 
-  protected override async _handle(request: Request): Promise<Response> {
-    if (this.mutation && this.layer.isOffline()) return notSent();
-    const baseUrl = await this.layer.resolveBaseUrl();
-    if (baseUrl === null) {
-      if (this.layer.isOffline()) return this.mutation ? notSent() : Response.error();
-      return unreachable();
-    }
-    try {
-      return await this.layer.fetchFromBase(request, baseUrl);
-    } catch {
-      // No answer: the request may or may not have reached the station (the client's requestId makes a retry safe).
-      return Response.error();
-    }
+  protected override _handle(request: Request): Promise<Response> {
+    return networkOnly(this.layer, request, this.mutation);
+  }
+}
+
+/** The network only, as GuardedNetworkOnly does it. */
+export async function networkOnly(layer: DataLayer, request: Request, mutation: boolean): Promise<Response> {
+  if (mutation && layer.isOffline()) return notSent();
+  const baseUrl = await layer.resolveBaseUrl();
+  if (baseUrl === null) {
+    if (layer.isOffline()) return mutation ? notSent() : Response.error();
+    return unreachable();
+  }
+  try {
+    return await layer.fetchFromBase(request, baseUrl);
+  } catch {
+    // No answer: the request may or may not have reached the station (the client's requestId makes a retry safe).
+    return Response.error();
   }
 }

@@ -136,6 +136,39 @@ describe('K-line chart in Chromium at 390×844', () => {
     await context.close();
   });
 
+  it('draws an index and a future from their own K-line calls, without price adjustment, and full screen', async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (/K(_Echarts)?\.do$/.test(path)) asked.push(path);
+    });
+    for (const [code, market, dayCall] of [
+      ['SH000300', 'index', '/api/stock/getIndexDayK.do'],
+      ['IF0', 'futures', '/api/stock/getFuturesDayK.do'],
+    ] as const) {
+      await page.goto(`${url}/listdetail2?code=${code}&market=${market}&lang=en`);
+      await waitDrawn(page, { period: 'day' });
+      expect(await canvasHasDrawing(page)).toBe(true);
+      expect(asked).toContain(dayCall);
+      // Points of an index or a futures price are not adjusted for dividends: no adjustment to choose.
+      expect(await page.getByTestId('kline-adjust-forward').count()).toBe(0);
+      await page.getByTestId('kline-period-5').click();
+      await waitDrawn(page, { period: '5' });
+      expect(asked).toContain(dayCall.replace('DayK', 'MinK_Echarts'));
+      await page.getByTestId('kline-fullscreen').click();
+      await page.waitForURL(new RegExp(`/kline\\?code=${code}&market=${market}`));
+      await expect.poll(() => canvas(page).count(), { timeout: 30_000 }).toBe(1);
+      await waitDrawn(page, { period: 'day' });
+    }
+    expect(asked.filter((path) => path === '/api/stock/getDayK.do')).toEqual([]);
+    expect(await page.getByTestId('error').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('moves the last candle with the live quote stream, without polling', async () => {
     const context = await newPhoneContext(browser);
     const page = await context.newPage();

@@ -500,4 +500,41 @@ describe.each(dbTargets)('funds and fund allocation (%s)', (db) => {
     expect(data(await other.client.get<SubAccount | null>('/user/funds/getUserSubaccount.do'))).toBeNull();
     await station.assertLedger();
   });
+  it('refuses a paper-account reset while money is out in a fund or an allocation, which would pay it twice', async () => {
+    const user = await register(client);
+    const reset = () =>
+      user.client.withLang('en').post('/user/account/reset.do', { requestId: newRequestId() });
+    const blocked = {
+      code: 'RESET_BLOCKED',
+      msg: 'You still hold funds, a fund allocation, paid new shares awaiting listing or a pending withdrawal: settle them before resetting the play account',
+    };
+    // A fund bought: the reset would restore the balance, and the redemption would pay the fund out again.
+    const bought = data(
+      await user.client.post<FundTrade>('/user/fund/buy.do', {
+        code: '110011',
+        amount: 900_000,
+        requestId: newRequestId(),
+      }),
+    );
+    expect(failure(await reset())).toMatchObject(blocked);
+    data(
+      await user.client.post('/user/fund/sell.do', {
+        code: '110011',
+        units: bought.units,
+        requestId: newRequestId(),
+      }),
+    );
+    // An allocation under review holds its margin: the same.
+    data(
+      await user.client.post('/user/funds/addFundsApply.do', {
+        typeCode: 'days',
+        margin: 10_000,
+        multiple: 2,
+        days: 2,
+        requestId: newRequestId(),
+      }),
+    );
+    expect(failure(await reset())).toMatchObject(blocked);
+    await station.assertLedger();
+  });
 });

@@ -311,3 +311,34 @@ describe.each(dbTargets)('SMS cap per caller address and invitation codes (%s)',
     expect(Number(after.n)).toBe(20);
   });
 });
+
+describe.each(dbTargets)('the caller address behind a load balancer (%s)', (db) => {
+  const send = (station: TestStation<FixedClock>, forwardedFor: string) =>
+    api(station.url)
+      .withHeaders({ 'x-forwarded-for': forwardedFor })
+      .post<Sms>('/api/sms/sendRegSms.do', { phone: newPhone() });
+
+  it('with TRUST_PROXY=true counts the daily SMS cap per address of X-Forwarded-For', async () => {
+    const station = await startStation({ db, env: { SMS_DAILY_PER_IP: '2', TRUST_PROXY: 'true' } });
+    try {
+      expect((await send(station, '203.0.113.1')).http).toBe(200);
+      expect((await send(station, '203.0.113.1')).http).toBe(200);
+      expect(failure(await send(station, '203.0.113.1'))).toMatchObject({ code: 'RATE_LIMITED' });
+      // Another phone user behind the same balancer has a cap of their own.
+      expect((await send(station, '203.0.113.2')).http).toBe(200);
+    } finally {
+      await station.close();
+    }
+  });
+
+  it('by default ignores X-Forwarded-For, which any caller could write', async () => {
+    const station = await startStation({ db, env: { SMS_DAILY_PER_IP: '2' } });
+    try {
+      expect((await send(station, '203.0.113.1')).http).toBe(200);
+      expect((await send(station, '203.0.113.2')).http).toBe(200);
+      expect(failure(await send(station, '203.0.113.3'))).toMatchObject({ code: 'RATE_LIMITED' });
+    } finally {
+      await station.close();
+    }
+  });
+});

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_MARKET_SEED, DEFAULT_SETTINGS, loadConfig } from '../../server/config';
+import {
+  checkProductSettings,
+  ConfigError,
+  DEFAULT_MARKET_SEED,
+  DEFAULT_SETTINGS,
+  loadConfig,
+  type Settings,
+} from '../../server/config';
 
 describe('station settings', () => {
   it('has the embedded-mode defaults', () => {
@@ -77,5 +84,30 @@ describe('station settings', () => {
     const config = loadConfig({});
     config.settings.liquidationLine = 2;
     expect(DEFAULT_SETTINGS.liquidationLine).toBe(1.05);
+  });
+
+  it('has the products’ terms among the settings, DOMAIN.md’s 0.1%/day allocation fee by default', () => {
+    const { products } = loadConfig({}).settings;
+    expect(products.allocation.types.find((t) => t.code === 'days')?.dailyFeeRate).toBe(0.001);
+    expect(products.allocation).toMatchObject({ minMargin: 1_000, maxMargin: 1_000_000, marginStep: 100 });
+    expect(products.blockTrades).toMatchObject({ offersPerDay: 8, priceCap: 100 });
+    expect(products.vip).toMatchObject({ picksPerDay: 4, maxLotsPerUserChoices: [5, 10, 20] });
+    expect(products.newShares).toMatchObject({ shareOdds: 0.2, bondOdds: 0.1, listAheadDays: 14 });
+    expect(() => checkProductSettings(DEFAULT_SETTINGS)).not.toThrow();
+  });
+
+  it.each<[string, (s: Settings) => void, RegExp]>([
+    ['no VIP caps', (s) => (s.products.vip.maxLotsPerUserChoices = []), /vip.maxLotsPerUserChoices/],
+    ['a reversed discount', (s) => (s.products.blockTrades.discountPercent = { min: 9, max: 3 }), /discount/],
+    ['a window past midnight', (s) => (s.products.blockTrades.windows = [[600, 1500]]), /windows\[0\]/],
+    ['a minimum above the largest order', (s) => (s.products.blockTrades.minLotsChoices = [500]), /minLots/],
+    ['odds above 1', (s) => (s.products.newShares.shareOdds = 1.5), /newShares.shareOdds/],
+    ['a negative fee', (s) => (s.products.allocation.types[0]!.dailyFeeRate = -0.001), /dailyFeeRate/],
+    ['a fund fee above half', (s) => (s.products.funds.terms.default.redeemFeeRate = 0.9), /redeemFeeRate/],
+  ])('refuses product terms with %s, naming the setting', (_, edit, message) => {
+    const settings = structuredClone(DEFAULT_SETTINGS);
+    edit(settings);
+    expect(() => checkProductSettings(settings)).toThrow(ConfigError);
+    expect(() => checkProductSettings(settings)).toThrow(message);
   });
 });

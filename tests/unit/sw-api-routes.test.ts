@@ -18,6 +18,21 @@ describe('service worker: what each call gets', () => {
   it('queues only the watchlist edits while offline', () => {
     expect(classifyApiRequest('POST', '/user/addOption.do')).toEqual({ kind: 'queue-offline' });
     expect(classifyApiRequest('POST', '/user/delOption.do')).toEqual({ kind: 'queue-offline' });
+    expect(classifyApiRequest('POST', '/user/option/sort.do')).toEqual({ kind: 'queue-offline' });
+  });
+
+  it("keeps the user's watchlist per user and answers whether a code is watched from it offline", () => {
+    expect(classifyApiRequest('GET', '/user/option/list.do')).toEqual({ kind: 'watchlist' });
+    expect(classifyApiRequest('GET', '/user/isOption.do')).toEqual({ kind: 'watch-state' });
+    // Positions and orders are the user's money: network only, never stored.
+    expect(classifyApiRequest('GET', '/user/position/list.do')).toEqual({
+      kind: 'network-only',
+      mutation: false,
+    });
+    expect(classifyApiRequest('GET', '/user/order/list.do')).toEqual({
+      kind: 'network-only',
+      mutation: false,
+    });
   });
 
   it('reads market data network first, into quotes or lists', () => {

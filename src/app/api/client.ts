@@ -41,6 +41,7 @@ type Method = 'GET' | 'POST';
 export const QUEUEABLE_WHILE_OFFLINE: ReadonlySet<string> = new Set([
   '/user/addOption.do',
   '/user/delOption.do',
+  '/user/option/sort.do',
 ]);
 
 /** True when the browser says it is offline. */
@@ -183,7 +184,8 @@ export async function call<K extends CallKey>(
       });
     } catch (error) {
       if (outer?.aborted) throw error;
-      throw localError(timedOut ? 'TIMEOUT' : 'NETWORK');
+      // A read offline that nothing stored could answer (positions, orders: network only) says so.
+      throw localError(timedOut ? 'TIMEOUT' : method === 'GET' && isOffline() ? 'OFFLINE' : 'NETWORK');
     }
     if (response.headers.has(NOT_SENT_HEADER)) throw localError('OFFLINE_NOT_SENT');
     if (response.headers.has(UNREACHABLE_HEADER)) {

@@ -1,10 +1,11 @@
 import type { ErrorCode } from '../../shared/api/envelope';
 
 /**
- * The station's codes plus those the client makes itself: no answer arrived (NETWORK, TIMEOUT), or the
- * call was not sent at all because the device is offline (OFFLINE_NOT_SENT).
+ * The station's codes plus those the client makes itself: no answer arrived (NETWORK, TIMEOUT; OFFLINE
+ * when the device is offline and nothing stored could answer a read), or the call was not sent at all
+ * because the device is offline (OFFLINE_NOT_SENT).
  */
-export type ClientErrorCode = ErrorCode | 'NETWORK' | 'TIMEOUT' | 'OFFLINE_NOT_SENT';
+export type ClientErrorCode = ErrorCode | 'NETWORK' | 'TIMEOUT' | 'OFFLINE' | 'OFFLINE_NOT_SENT';
 
 /** A failed call: the envelope's code, its message (already in the user's language) and bad fields. */
 export class ApiError extends Error {
@@ -23,7 +24,7 @@ export class ApiError extends Error {
 
   /** No answer at all: the request may or may not have reached the station. */
   get isNetwork(): boolean {
-    return this.code === 'NETWORK' || this.code === 'TIMEOUT';
+    return this.code === 'NETWORK' || this.code === 'TIMEOUT' || this.code === 'OFFLINE';
   }
 }
 

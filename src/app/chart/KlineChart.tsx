@@ -23,7 +23,9 @@ import { paletteFor } from '../theme/themes';
 import {
   BarGapError,
   createKlineChart,
+  warmUpKlineWorker,
   type ChartPalette,
+  type ChartSize,
   type KlineChartHandle,
   type KlinePatch,
 } from './bridge';
@@ -33,12 +35,14 @@ import {
   LIVE_REFRESH_MS,
   isDayPeriod,
   labelStyleOf,
+  hasAdjustment,
   loadBars,
   loadLatestBars,
   PERIOD_LABEL_KEY,
   type ChartPeriod,
 } from './kline-data';
 import { planTick } from './live-bars';
+import { useRevealedInTurn } from './reveal-in-turn';
 import { forwardPointers } from './pointer-forwarding';
 import './kline-chart.css';
 
@@ -60,18 +64,70 @@ export interface KlineChartProps {
   initialPeriod?: ChartPeriod;
 }
 
-function canvasSize(host: HTMLElement) {
-  return { width: host.clientWidth || 1, height: host.clientHeight || 1, dpr: window.devicePixelRatio || 1 };
-}
-
 /**
  * The K-line of one stock, index or future: periods from intraday to month, price adjustment, an overlay
  * and a sub-chart, a crosshair readout, pinch and drag zoom, and live updates. Bars come from the API; the
  * worker (through the bridge) computes every indicator and draws with echarts on this chart's canvas,
  * handed over as an OffscreenCanvas, so the page's main thread only moves bars and pointer events. Memoised,
  * so the screen's price refresh does not re-render it; choices render as transitions, which React slices.
+ *
+ * A screen that opens with a chart first shows (lays out and paints) everything else with a placeholder of
+ * the chart's size in its place; the chart's toolbar and canvas follow in a later task, as a transition, so
+ * no single task of a low-end phone has to render, lay out and paint the whole screen at once.
  */
-export const KlineChart = memo(function KlineChart({
+export const KlineChart = memo(function KlineChart(props: KlineChartProps) {
+  const { LL } = useI18nContext();
+  const shown = useRevealedInTurn();
+  // The worker starts (and loads echarts off the main thread) while the rest of the screen is shown.
+  useEffect(() => {
+    const timer = setTimeout(warmUpKlineWorker, 0);
+    return () => clearTimeout(timer);
+  }, []);
+  if (shown) return <KlineChartView {...props} />;
+  return (
+    <section
+      className={`kline kline-pending${props.fullScreen ? ' kline-full' : ''}`}
+      aria-busy="true"
+      aria-label={`${LL.chart.title()} ${props.code}`}
+    >
+      <p className="kline-overlay" role="status">
+        {LL.chart.loading()}
+      </p>
+    </section>
+  );
+});
+
+/** Resolves in a later task (a zero timeout); rejects with an AbortError when `signal` fires first. */
+function nextTask(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, 0);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new DOMException('The chart load was aborted', 'AbortError'));
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** The chart's size: the host's content box as its last resize observation saw it, and the pixel ratio. */
+function sizeOf(entry: ResizeObserverEntry): ChartSize {
+  const box = entry.contentBoxSize[0];
+  const width = box ? box.inlineSize : entry.contentRect.width;
+  const height = box ? box.blockSize : entry.contentRect.height;
+  return { width: width || 1, height: height || 1, dpr: window.devicePixelRatio || 1 };
+}
+
+/** What the mount gives the loads: the chart, and when the worker has its canvas (draws wait for it). */
+interface MountedChart {
+  chart: KlineChartHandle;
+  attached: Promise<void>;
+}
+
+function KlineChartView({
   code,
   market,
   timeZone,
@@ -92,9 +148,9 @@ export const KlineChart = memo(function KlineChart({
   const [hoverBar, setHoverBar] = useState<KlinePatch | null>(null);
   const [reloads, setReloads] = useState(0);
   const hostRef = useRef<HTMLDivElement>(null);
-  const chartRef = useRef<KlineChartHandle | null>(null);
+  const chartRef = useRef<MountedChart | null>(null);
 
-  const key = `${code}|${period}|${isDayPeriod(period) ? adjust : 'none'}`;
+  const key = `${code}|${period}|${isDayPeriod(period) && hasAdjustment(market) ? adjust : 'none'}`;
   const { up, down, flat, text2, border, accent } = palette;
   const chartPalette: ChartPalette = useMemo(
     () => ({ up, down, flat, text2, border, accent }),
@@ -104,30 +160,61 @@ export const KlineChart = memo(function KlineChart({
   const lookRef = useRef({ view: { overlay, sub }, palette: chartPalette });
   lookRef.current = { view: { overlay, sub }, palette: chartPalette };
 
-  // The chart's canvas goes to the worker once; the page keeps forwarding its size and pointer events.
+  // The chart's canvas goes to the worker once; the page keeps forwarding its size and pointer events. The
+  // size comes from the resize observer, which reports it after the browser's own layout: reading it here
+  // would force the whole new screen's layout into this task.
   useEffect(() => {
     const host = hostRef.current;
     if (!host) return;
     const chart = createKlineChart();
-    chartRef.current = chart;
     const canvas = document.createElement('canvas');
     canvas.className = 'kline-surface';
     host.append(canvas);
-    chart
-      .attach(canvas, canvasSize(host), (bar) => setHoverBar(bar))
-      .catch((error: unknown) => {
-        setFailure(error instanceof Error ? error : new Error(String(error)));
-      });
+    /** The host's latest size; undefined until the first resize observation. */
+    let size: ChartSize | undefined;
+    let attach: () => void = () => undefined;
+    const attached = new Promise<void>((resolve, reject) => {
+      attach = () => {
+        const given = size!;
+        chart
+          .attach(canvas, given, (bar) => setHoverBar(bar))
+          .then(() => {
+            // A resize while the canvas was on its way was not seen by the worker: send the latest size.
+            if (size !== given) chart.resize(size!);
+            resolve();
+          }, reject);
+      };
+    });
+    attached.catch((error: unknown) => {
+      setFailure(error instanceof Error ? error : new Error(String(error)));
+    });
+    chartRef.current = { chart, attached };
     const stopForwarding = forwardPointers(canvas, (message) => chart.pointer(message));
     let frame = 0;
-    const observer = new ResizeObserver(() => {
+    let attaching = false;
+    let attachTimer: ReturnType<typeof setTimeout> | undefined;
+    const observer = new ResizeObserver((entries) => {
+      const entry = entries.at(-1);
+      if (!entry) return;
+      const latest = sizeOf(entry);
+      size = latest;
+      if (!attaching) {
+        // Handing over the canvas (and the worker's first message) waits for a task of its own, after
+        // this frame's paint.
+        attachTimer ??= setTimeout(() => {
+          attaching = true;
+          attach();
+        }, 0);
+        return;
+      }
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => chart.resize(canvasSize(host)));
+      frame = requestAnimationFrame(() => chart.resize(latest));
     });
     observer.observe(host);
     return () => {
       observer.disconnect();
       cancelAnimationFrame(frame);
+      clearTimeout(attachTimer);
       stopForwarding();
       chart.close();
       canvas.remove();
@@ -139,9 +226,10 @@ export const KlineChart = memo(function KlineChart({
   // the worker's updateLastBar / appendBar; while the stream is not connected, the latest bars are read
   // every few seconds instead (the polling fallback).
   useEffect(() => {
-    const chart = chartRef.current;
+    const mounted = chartRef.current;
     const host = hostRef.current;
-    if (!chart || !host) return;
+    if (!mounted || !host) return;
+    const { chart, attached } = mounted;
     const controller = new AbortController();
     const { signal } = controller;
     const [, , adjustOfKey] = key.split('|') as [string, ChartPeriod, Adjust];
@@ -180,7 +268,7 @@ export const KlineChart = memo(function KlineChart({
       try {
         do {
           refreshAgain = false;
-          const rows = await loadLatestBars(code, period, adjustOfKey, signal);
+          const rows = await loadLatestBars(code, market, period, adjustOfKey, signal);
           show(await chart.feed(rows, signal));
         } while (refreshAgain && !signal.aborted);
       } catch (error) {
@@ -214,7 +302,10 @@ export const KlineChart = memo(function KlineChart({
 
     void (async () => {
       try {
-        const rows = await loadBars(code, period, adjustOfKey, signal);
+        // The request starts in a task of its own: a fetch costs the main thread a few milliseconds, which
+        // should not add to the render (or the mount) that asked for it.
+        await nextTask(signal);
+        const rows = await loadBars(code, market, period, adjustOfKey, signal);
         const summary = await chart.load(rows, {
           mode: period === 'intraday' ? 'intraday' : 'kline',
           labelStyle: labelStyleOf(period),
@@ -222,6 +313,7 @@ export const KlineChart = memo(function KlineChart({
           colors: { up: chartPalette.up, down: chartPalette.down },
           signal,
         });
+        await attached;
         const look = lookRef.current;
         await chart.draw(look.view, look.palette, true, signal);
         setLoaded({ key, mode: summary.mode, count: summary.count, last: summary.last, version: 0 });
@@ -256,7 +348,7 @@ export const KlineChart = memo(function KlineChart({
   const current = loaded && loaded.key === key ? loaded : null;
   const loadedKey = current?.key;
   useEffect(() => {
-    const chart = chartRef.current;
+    const chart = chartRef.current?.chart;
     const host = hostRef.current;
     if (!chart || !host || !loadedKey) return;
     const controller = new AbortController();
@@ -317,7 +409,7 @@ export const KlineChart = memo(function KlineChart({
           <Link
             className="kline-chip kline-expand"
             to="/kline"
-            search={{ code }}
+            search={market === 'index' || market === 'futures' ? { code, market } : { code }}
             data-testid="kline-fullscreen"
           >
             {LL.chart.fullScreen()}
@@ -325,7 +417,7 @@ export const KlineChart = memo(function KlineChart({
         )}
       </div>
       <div className="kline-options">
-        {isDayPeriod(period) && (
+        {isDayPeriod(period) && hasAdjustment(market) && (
           <div className="kline-group" role="group" aria-label={LL.chart.adjustLabel()}>
             {ADJUSTS.map((a) => (
               <button
@@ -401,7 +493,7 @@ export const KlineChart = memo(function KlineChart({
       )}
     </section>
   );
-});
+}
 
 type Translations = ReturnType<typeof useI18nContext>['LL'];
 

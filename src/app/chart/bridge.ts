@@ -23,6 +23,7 @@ import type {
 
 export type {
   ChartPalette,
+  ChartSize,
   ChartView,
   KlinePatch,
   KlineSummary,
@@ -50,6 +51,16 @@ function services(): Comlink.Remote<KlineServices> {
     remote = Comlink.wrap<KlineServices>(worker);
   }
   return remote;
+}
+
+/**
+ * Starts the worker ahead of the first chart call, so that starting it (and its loading echarts, off the
+ * main thread) is not part of the task that hands over a canvas. Ended again after a while if no chart
+ * comes.
+ */
+export function warmUpKlineWorker(): void {
+  services();
+  armIdleTimer();
 }
 
 function endWorker(): void {

@@ -2,7 +2,7 @@
  * Where the chart's bars come from: the minute call for intraday and 1–60 minute periods, the day call for
  * day, week and month (the only ones with price adjustment), and the latest bars for live updates.
  */
-import type { Adjust, Bar, DayPeriod, MinutePeriod } from '../../shared/api/types';
+import type { Adjust, Bar, DayPeriod, Market, MinutePeriod } from '../../shared/api/types';
 import { call } from '../api/client';
 import type { LabelStyle } from '../../worker/kline-types';
 
@@ -54,39 +54,66 @@ export function labelStyleOf(period: ChartPeriod): LabelStyle {
   return period === 'intraday' ? 'time' : 'minute';
 }
 
+/** Whether a market's day bars can be adjusted for dividends and splits: stocks yes; indexes and futures no. */
+export function hasAdjustment(market: Market): boolean {
+  return market !== 'index' && market !== 'futures';
+}
+
+/** One read of day, week or month bars from the market's own call (API.md: stock, index and futures K-lines). */
+async function dayBars(
+  code: string,
+  market: Market,
+  period: DayPeriod,
+  adjust: Adjust,
+  limit: number,
+  signal: AbortSignal,
+): Promise<Bar[]> {
+  if (market === 'index') {
+    return (await call('GET /api/stock/getIndexDayK.do', { code, period, limit }, { signal })).bars;
+  }
+  if (market === 'futures') {
+    return (await call('GET /api/stock/getFuturesDayK.do', { code, period, limit }, { signal })).bars;
+  }
+  return (await call('GET /api/stock/getDayK.do', { code, period, adjust, limit }, { signal })).bars;
+}
+
+/** The minute bars (intraday: today; 1–60 minutes: the last five trading days) from the market's own call. */
+async function minuteBars(
+  code: string,
+  market: Market,
+  period: MinutePeriod,
+  signal: AbortSignal,
+): Promise<Bar[]> {
+  if (market === 'index') {
+    return (await call('GET /api/stock/getIndexMinK_Echarts.do', { code, period }, { signal })).bars;
+  }
+  if (market === 'futures') {
+    return (await call('GET /api/stock/getFuturesMinK_Echarts.do', { code, period }, { signal })).bars;
+  }
+  return (await call('GET /api/stock/getMinK_Echarts.do', { code, period }, { signal })).bars;
+}
+
 export async function loadBars(
   code: string,
+  market: Market,
   period: ChartPeriod,
   adjust: Adjust,
   signal: AbortSignal,
 ): Promise<Bar[]> {
-  if (isDayPeriod(period)) {
-    const answer = await call(
-      'GET /api/stock/getDayK.do',
-      { code, period, adjust, limit: DAY_BARS },
-      { signal },
-    );
-    return answer.bars;
-  }
-  const answer = await call('GET /api/stock/getMinK_Echarts.do', { code, period }, { signal });
-  return answer.bars;
+  return isDayPeriod(period)
+    ? dayBars(code, market, period, adjust, DAY_BARS, signal)
+    : minuteBars(code, market, period, signal);
 }
 
 /** The newest bars, where the call can limit them; the minute call answers with its last five trading days (intraday: today), and the chart skips the rows it has. */
 export async function loadLatestBars(
   code: string,
+  market: Market,
   period: ChartPeriod,
   adjust: Adjust,
   signal: AbortSignal,
 ): Promise<Bar[]> {
-  if (isDayPeriod(period)) {
-    const answer = await call(
-      'GET /api/stock/getDayK.do',
-      { code, period, adjust, limit: LIVE_DAY_BARS },
-      { signal },
-    );
-    return answer.bars;
-  }
-  const answer = await call('GET /api/stock/getMinK_Echarts.do', { code, period }, { signal });
-  return answer.bars;
+  return isDayPeriod(period)
+    ? dayBars(code, market, period, adjust, LIVE_DAY_BARS, signal)
+    : minuteBars(code, market, period, signal);
 }

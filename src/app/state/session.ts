@@ -20,7 +20,12 @@ export function setSessionUser(user: User): void {
   session$.user.set(user);
 }
 
-/** spec §8: on "please log in first" the stored token is removed. */
+/**
+ * Logout, and spec §8: on "please log in first" the stored token is removed. The device also forgets what
+ * the service worker kept for the user (their watchlist, edits queued offline, src/db/user-data.ts).
+ */
 export function clearSession(): void {
   session$.set({ token: null, user: null });
+  if (!('indexedDB' in globalThis)) return;
+  void import('../../db/user-data').then(({ forgetUserData }) => forgetUserData()).catch(() => undefined);
 }

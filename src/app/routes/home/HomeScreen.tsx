@@ -78,25 +78,35 @@ function HomeHero() {
 function Banners() {
   const { LL } = useI18nContext();
   const banners = useCall('GET /api/site/getBannerByPlat.do', { plat: 'h5' });
+  // Until the answer comes, an empty banner holds the place, so nothing below jumps when it arrives.
+  if (banners.loading) return <div className="banner-placeholder" />;
   const list = banners.data ?? [];
   if (list.length === 0) return null;
   return (
     <section className="banners" aria-label={LL.content.banners()} data-testid="banners">
-      {list.map((banner) => (
-        <BannerCard key={banner.id} banner={banner} />
+      {list.map((banner, index) => (
+        <BannerCard key={banner.id} banner={banner} first={index === 0} />
       ))}
     </section>
   );
 }
 
-function BannerCard({ banner }: { banner: Banner }) {
+/** `first`: the banner on screen at once, whose picture loads straight away (the others when scrolled to). */
+function BannerCard({ banner, first }: { banner: Banner; first: boolean }) {
   const router = useRouter();
   const [imageOk, setImageOk] = useState(true);
   const image = safeHref(banner.imageUrl);
   const inner = (
     <>
       {image && imageOk && (
-        <img src={image} alt="" loading="lazy" decoding="async" onError={() => setImageOk(false)} />
+        <img
+          src={image}
+          alt=""
+          loading={first ? undefined : 'lazy'}
+          fetchPriority={first ? 'high' : undefined}
+          decoding="async"
+          onError={() => setImageOk(false)}
+        />
       )}
       <span className="banner-title">{banner.title}</span>
     </>
@@ -136,6 +146,8 @@ function NoticeTicker() {
     const timer = setInterval(() => setStep((s) => s + 1), TICKER_STEP_MS);
     return () => clearInterval(timer);
   }, [list.length]);
+  // Until the answer comes, an empty strip holds the ticker's place.
+  if (notices.loading) return <div className="notice-ticker" />;
   if (list.length === 0) return null;
   const notice: NoticeItem = list[step % list.length]!;
   return (
@@ -181,7 +193,7 @@ function IndexCards() {
         {LL.content.indexes()}
       </h2>
       {indexes.loading ? (
-        <Loading />
+        <IndexCardsPlaceholder />
       ) : !indexes.data ? (
         indexes.error && <ErrorState error={indexes.error} onRetry={indexes.reload} />
       ) : (
@@ -192,6 +204,17 @@ function IndexCards() {
         </div>
       )}
     </section>
+  );
+}
+
+/** The three cards' places while the indexes load: the same size, so the entries below do not move. */
+function IndexCardsPlaceholder() {
+  return (
+    <div className="index-cards" aria-busy="true">
+      {Array.from({ length: INDEX_CARDS }, (_, i) => (
+        <div className="index-card placeholder" key={i} />
+      ))}
+    </div>
   );
 }
 

@@ -3,7 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { StockMarket } from '../../../shared/api/types';
 import { formatDateTime, formatMoney, formatPct } from '../../../shared/format';
+import type { CallKey } from '../../../shared/api/calls';
 import { useCall, type CallState } from '../../api/use-call';
+import { AsOfNote } from '../../components/ConnectionViews';
 import { PctText, moveClass } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { Tabs } from '../../components/Tabs';
@@ -48,13 +50,15 @@ function MoveCountsBar({ market }: { market: StockMarket }) {
   );
 }
 
-/** Loading, error and empty of a board's list, around its rows. */
+/** Loading, error and empty of a board's list, around its rows; "as of" when `call`'s answer was stored. */
 function Board<T>({
   state,
+  call,
   render,
   testId,
 }: {
   state: CallState<T[]>;
+  call: CallKey;
   render: (item: T) => React.ReactNode;
   testId: string;
 }) {
@@ -69,7 +73,12 @@ function Board<T>({
         {state.data.map(render)}
       </ul>
     );
-  return <PullToRefresh onRefresh={state.reload}>{body}</PullToRefresh>;
+  return (
+    <PullToRefresh onRefresh={state.reload}>
+      {state.data && <AsOfNote call={call} />}
+      {body}
+    </PullToRefresh>
+  );
 }
 
 function Row({
@@ -116,6 +125,7 @@ export function DragonTigerScreen() {
       {lhb.data && <p className="muted small board-date">{LL.trading.tradingDay({ date: lhb.data.date })}</p>}
       <Board
         state={list}
+        call="GET /api/stock/getlhb.do"
         testId="board-lhb"
         render={(e) => (
           <Row
@@ -167,6 +177,7 @@ export function TopTenScreen() {
       />
       <Board
         state={top}
+        call="GET /api/stock/getTop.do"
         testId="board-top"
         render={(q) => (
           <Row
@@ -199,6 +210,7 @@ export function DayLimitScreen() {
       <MoveCountsBar market="a" />
       <Board
         state={ztb}
+        call="GET /api/stock/getztb.do"
         testId="board-limit"
         render={(e) => (
           <Row
@@ -232,6 +244,7 @@ export function StopRecoveryScreen() {
       <MoveCountsBar market="a" />
       <Board
         state={halts}
+        call="GET /api/stock/getStop.do"
         testId="board-halts"
         render={(e) => (
           <Row

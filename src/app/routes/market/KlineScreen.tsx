@@ -1,19 +1,22 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import { formatMoney } from '../../../shared/format';
-import { useCall } from '../../api/use-call';
 import { KlineChart } from '../../chart/KlineChart';
 import { moveClass, PctText } from '../../components/PriceText';
 import { ErrorState, Loading } from '../../components/StatusViews';
+import { useInstrument } from '../trade/trading-data';
 import { MARKET_TIME_ZONE, priceDigits } from './market-info';
 
 const route = getRouteApi('/kline');
 
-/** /kline?code=: the full-screen candle chart of a stock, index or future, under a one-line quote. */
+/**
+ * /kline?code=[&market=index|futures]: the full-screen candle chart of a stock, index or future, under a
+ * one-line quote.
+ */
 export function KlineScreen() {
   const { LL, locale } = useI18nContext();
-  const { code } = route.useSearch();
-  const stock = useCall('GET /api/stock/getSingleStock.do', code ? { code } : null);
+  const { code, market } = route.useSearch();
+  const stock = useInstrument(market ?? 'stock', code || null);
 
   if (!code) return <ErrorState error={new Error(LL.detail.missingCode())} />;
   if (stock.loading) return <Loading />;

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { memo, startTransition, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Quote, StockMarket } from '../../../shared/api/types';
@@ -122,7 +122,21 @@ function isPlainClick(event: MouseEvent): boolean {
  * to the router's state (on a route change each row re-renders in the same task as the change). The detail
  * screen's code starts loading on pointer-down, focus or hover; the change itself renders as a transition.
  */
-function QuoteRow({ quote }: { quote: Quote }) {
+const QuoteRow = memo(QuoteRowView, (before, after) => sameRow(before.quote, after.quote));
+
+/** What a row shows: a refresh that moves none of it re-renders nothing (most rows of a long list). */
+function sameRow(a: Quote, b: Quote): boolean {
+  return (
+    a.code === b.code &&
+    a.name === b.name &&
+    a.market === b.market &&
+    a.price === b.price &&
+    a.change === b.change &&
+    a.changePct === b.changePct
+  );
+}
+
+function QuoteRowView({ quote }: { quote: Quote }) {
   const { locale } = useI18nContext();
   const router = useRouter();
   const search = { code: quote.code };

@@ -5,6 +5,7 @@ import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Quote } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
 import { useCall } from '../../api/use-call';
+import { AsOfNote } from '../../components/ConnectionViews';
 import { PctText, moveClass } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { session$ } from '../../state/session';
@@ -106,6 +107,7 @@ function Search({ scope }: { scope: SearchScope }) {
         value={text}
         onChange={(e) => setText(e.target.value)}
       />
+      {keyword && results.data && <AsOfNote call="GET /api/realTime/findStock.do" />}
       {body}
     </div>
   );

@@ -7,6 +7,7 @@ import { canShort } from '../../../shared/trading-rules';
 import { streamCarries, useLiveQuote } from '../../api/live-quotes';
 import { useCall } from '../../api/use-call';
 import { KlineChart } from '../../chart/KlineChart';
+import { useRevealedInTurn } from '../../chart/reveal-in-turn';
 import { moveClass, PctText } from '../../components/PriceText';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showLoginPrompt } from '../../state/login-prompt';
@@ -61,7 +62,16 @@ export function ContractDetailScreen() {
   if (instrument.loading) return <Loading />;
   if (!instrument.data)
     return instrument.error ? <ErrorState error={instrument.error} onRetry={instrument.reload} /> : null;
-  return <DetailView kind={kind} instrument={instrument.data} staleError={instrument.error?.message} />;
+  return (
+    <>
+      <AsOfNote
+        call={
+          kind === 'futures' ? 'GET /api/futures/querySingleMarket.do' : 'GET /api/index/querySingleIndex.do'
+        }
+      />
+      <DetailView kind={kind} instrument={instrument.data} staleError={instrument.error?.message} />
+    </>
+  );
 }
 
 const ORDER_ROUTE = { stock: '/buy', index: '/indexBuy', futures: '/futuresBuy' } as const;
@@ -89,7 +99,7 @@ function DetailView({
   const move = moveClass(live.change);
   const shortable = rules.data ? canShort(rules.data, instrument.market) : false;
 
-  const figures: { label: string; value: string; testId?: string }[] = [
+  const figures: Figure[] = [
     { label: LL.detail.open(), value: price(instrument.open) },
     { label: LL.detail.high(), value: price(instrument.high) },
     { label: LL.detail.low(), value: price(instrument.low) },
@@ -162,16 +172,7 @@ function DetailView({
           </span>
           <PctText fraction={live.changePct} />
         </div>
-        <dl className="figure-grid">
-          {figures.map((figure) => (
-            <div key={figure.label}>
-              <dt>{figure.label}</dt>
-              <dd className="num" data-testid={figure.testId}>
-                {figure.value}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <FigureGrid figures={figures} />
         {staleError && <p className="inline-error">{staleError}</p>}
       </section>
 
@@ -209,10 +210,55 @@ function DetailView({
   );
 }
 
-/** The simulated 5-level order book: asks above (5 to 1), bids below (1 to 5). */
+interface Figure {
+  label: string;
+  value: string;
+  testId?: string;
+}
+
+/** A figure row's height and the gap between rows (global.css .figure-grid), for the placeholder. */
+const FIGURE_ROW_PX = 36.25;
+const FIGURE_GAP_PX = 8;
+
+/**
+ * The quote's figures (open, high, low, limits, lot size…), three to a row. They come in the frame after
+ * the quote's name and price, before the order book: the screen opens in short tasks on a slow phone.
+ */
+function FigureGrid({ figures }: { figures: Figure[] }) {
+  const revealed = useRevealedInTurn();
+  if (!revealed) {
+    const rows = Math.ceil(figures.length / 3);
+    return (
+      <div
+        className="figure-grid-pending"
+        aria-busy="true"
+        style={{ height: rows * FIGURE_ROW_PX + Math.max(0, rows - 1) * FIGURE_GAP_PX }}
+      />
+    );
+  }
+  return (
+    <dl className="figure-grid">
+      {figures.map((figure) => (
+        <div key={figure.label}>
+          <dt>{figure.label}</dt>
+          <dd className="num" data-testid={figure.testId}>
+            {figure.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * The simulated 5-level order book: asks above (5 to 1), bids below (1 to 5). It comes in the frame after
+ * the quote (and before the chart), so opening the screen is never one long task on a slow phone.
+ */
 function BookView({ book, prevClose, digits }: { book: OrderBook; prevClose: number; digits: number }) {
   const { LL, locale } = useI18nContext();
+  const revealed = useRevealedInTurn();
   if (book.asks.length === 0 && book.bids.length === 0) return null;
+  if (!revealed) return <div className="order-book-pending" aria-busy="true" />;
   const level = (side: 'ask' | 'bid', [p, shares]: [number, number], i: number) => (
     <tr key={`${side}${i}`} className={side}>
       <th scope="row">{side === 'ask' ? LL.trading.ask({ n: i + 1 }) : LL.trading.bid({ n: i + 1 })}</th>

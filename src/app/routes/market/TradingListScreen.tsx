@@ -3,7 +3,9 @@ import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Quote } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
+import type { CallKey } from '../../../shared/api/calls';
 import { useCall } from '../../api/use-call';
+import { AsOfNote } from '../../components/ConnectionViews';
 import { moveClass, PctText } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { Tabs } from '../../components/Tabs';
@@ -96,6 +98,7 @@ function ContractList({ kind }: { kind: 'index' | 'futures' }) {
       error={state.error}
       reload={state.reload}
       testId={`quote-list-${kind}`}
+      asOf={kind === 'index' ? 'GET /api/index/queryListIndex.do' : 'GET /api/futures/queryExchange.do'}
     />
   );
 }
@@ -111,6 +114,7 @@ export function IndexListScreen() {
         error={indexes.error}
         reload={indexes.reload}
         testId="quote-list-index"
+        asOf="GET /api/index/queryListIndex.do"
       />
     </div>
   );
@@ -122,12 +126,15 @@ export function SimpleQuoteList({
   error,
   reload,
   testId,
+  asOf,
 }: {
   quotes: Quote[] | undefined;
   loading: boolean;
   error: Error | undefined;
   reload: () => void;
   testId: string;
+  /** The call the quotes came from: "as of" when its answer was read from the device's store. */
+  asOf?: CallKey;
 }) {
   const { LL, locale } = useI18nContext();
   let body;
@@ -163,5 +170,10 @@ export function SimpleQuoteList({
         })}
       </ul>
     );
-  return <PullToRefresh onRefresh={reload}>{body}</PullToRefresh>;
+  return (
+    <PullToRefresh onRefresh={reload}>
+      {quotes && asOf && <AsOfNote call={asOf} />}
+      {body}
+    </PullToRefresh>
+  );
 }

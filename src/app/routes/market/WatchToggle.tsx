@@ -4,6 +4,7 @@ import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Market } from '../../../shared/api/types';
 import { call, toApiError } from '../../api/client';
 import { showAlert } from '../../state/alert';
+import { online$ } from '../../state/connection';
 import { showLoginPrompt } from '../../state/login-prompt';
 import { session$ } from '../../state/session';
 
@@ -45,14 +46,16 @@ export function WatchToggle({
     }
     setBusy(true);
     try {
+      // Offline the service worker queues the edit and sends it once back online: the alert says so.
+      const queued = !online$.peek();
       if (watched) {
         await call('POST /user/delOption.do', { code });
         setWatched(false);
-        showAlert(LL.trading.watchRemoved(), 'success');
+        showAlert(queued ? LL.trading.watchQueued() : LL.trading.watchRemoved(), 'success');
       } else {
         await call('POST /user/addOption.do', { code });
         setWatched(true);
-        showAlert(LL.trading.watchAdded(), 'success');
+        showAlert(queued ? LL.trading.watchQueued() : LL.trading.watchAdded(), 'success');
       }
     } catch (failure) {
       showAlert(toApiError(failure).message, 'error');

@@ -7,10 +7,12 @@ import { formatMoney } from '../../../shared/format';
 import { call, toApiError } from '../../api/client';
 import { streamCarries, useLiveQuote } from '../../api/live-quotes';
 import { useCall } from '../../api/use-call';
+import { AsOfNote } from '../../components/ConnectionViews';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { PctText, moveClass } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
+import { online$ } from '../../state/connection';
 import { session$ } from '../../state/session';
 import { detailLink } from './detail-link';
 import { PRICE_REFRESH_MS, priceDigits } from './market-info';
@@ -28,7 +30,9 @@ function moved(order: readonly string[], code: string, to: 'top' | 'up' | 'down'
 
 /**
  * /MyList (tab) and /mylist: the watchlist with live prices; a row opens the detail, the cross removes it.
- * Edit mode arranges the list (to the top, up, down); each move is saved on the station at once.
+ * Edit mode arranges the list (to the top, up, down); each move is saved on the station at once. Offline
+ * the last list shows "as of"; edits are queued by the service worker, shown at once (its answer applies
+ * them) and sent once back online.
  */
 export function WatchlistScreen() {
   const { LL } = useI18nContext();
@@ -56,7 +60,7 @@ export function WatchlistScreen() {
     try {
       await call('POST /user/delOption.do', { code });
       setRemoved((prev) => new Set(prev).add(code));
-      showAlert(LL.trading.watchRemoved(), 'success');
+      showAlert(online$.peek() ? LL.trading.watchRemoved() : LL.trading.watchQueued(), 'success');
       list.reload();
     } catch (failure) {
       showAlert(toApiError(failure).message, 'error');
@@ -111,6 +115,7 @@ export function WatchlistScreen() {
         </div>
       )}
       <PullToRefresh onRefresh={list.reload}>
+        {list.data && <AsOfNote call="GET /user/option/list.do" />}
         {body}
         {list.data && list.error && <p className="inline-error">{list.error.message}</p>}
       </PullToRefresh>

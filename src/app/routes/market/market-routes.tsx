@@ -42,7 +42,7 @@ export const listSearch = (search: Record<string, unknown>): { market?: ListTab;
 /** `?code=` of the detail screens and the K-line. */
 export const codeSearch = (search: Record<string, unknown>): { code: string } => ({ code: str(search.code) });
 
-/** `?code=&market=` of /listdetail2 (an index unless it says futures). */
+/** `?code=&market=` of /listdetail2 (an index unless it says futures) and /kline (a stock unless it says). */
 export const contractSearch = (
   search: Record<string, unknown>,
 ): { code: string; market?: 'index' | 'futures' } => {
@@ -92,7 +92,7 @@ export function marketRoutes<R extends AnyRoute>(root: R) {
     createRoute({
       getParentRoute: () => root,
       path: '/kline',
-      validateSearch: codeSearch,
+      validateSearch: contractSearch,
       component: lazyRouteComponent(() => import('./KlineScreen'), 'KlineScreen'),
     }),
     plain('/indexlist', () => import('./TradingListScreen'), 'IndexListScreen'),
