@@ -62,6 +62,9 @@ async function homeFirstVisitJs(base: string): Promise<{ files: number; sent: nu
       );
     });
     await page.goto(`${base}/home`, { waitUntil: 'networkidle' });
+    // Scripts the app loads once idle (the service worker's helper) belong to the first visit too.
+    await page.waitForTimeout(3000);
+    await page.waitForLoadState('networkidle');
     const all = await Promise.all(bodies);
     return {
       files: all.length,
