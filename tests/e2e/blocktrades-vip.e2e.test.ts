@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import en from '../../locales/en';
 import { buildServer } from '../../server/app';
@@ -17,7 +17,12 @@ import { runOperatorCommand } from '../../server/domain/operator';
 import { FixedClock } from '../../server/market/clock';
 import type { BlockTradeOffer, BlockTradeRecord, VipPick, VipPurchase } from '../../src/shared/api/dzvip';
 import type { Page as ListPage } from '../../src/shared/api/types';
-import { launchPhoneBrowser, newPhoneContext, watchPageErrors } from './harness';
+import {
+  launchPhoneBrowser,
+  openAs as openPhoneAs,
+  stationClient,
+  type E2eSession as Session,
+} from './harness';
 
 /** Wednesday 2025-03-12 02:00 UTC: 10:00 in Shanghai, inside the first offers' windows. */
 const T0 = Date.UTC(2025, 2, 12, 2, 0, 0);
@@ -44,6 +49,7 @@ beforeAll(async () => {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('the station did not get a TCP port');
   url = `http://127.0.0.1:${address.port}`;
+  client = stationClient(url);
   browser = await launchPhoneBrowser();
 });
 
@@ -53,53 +59,15 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Session {
-  token: string;
-  user: { id: number };
-}
-
-async function api<T>(
+let client: ReturnType<typeof stationClient>;
+const api = <T>(
   path: string,
   token: string | null,
   body?: Record<string, string | number>,
   method: 'GET' | 'POST' = 'POST',
-): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const params = new URLSearchParams(Object.entries(body ?? {}).map(([k, v]) => [k, String(v)]));
-  const init: RequestInit = { headers };
-  let target = `${url}${path}`;
-  if (method === 'GET') {
-    if (body) target += `?${params}`;
-  } else {
-    init.method = 'POST';
-    headers['Content-Type'] = 'application/x-www-form-urlencoded';
-    init.body = params.toString();
-  }
-  const envelope = (await (await fetch(target, init)).json()) as { status: number; data: T; msg?: string };
-  if (envelope.status !== 0) throw new Error(`${path}: ${envelope.msg ?? envelope.status}`);
-  return envelope.data;
-}
-
-let phoneSerial = 0;
-async function registerUser(): Promise<Session> {
-  const phone = `1380017${String(++phoneSerial).padStart(4, '0')}`;
-  const sms = await api<{ demoCode: string }>('/api/sms/sendRegSms.do', null, { phone });
-  return api<Session>('/api/user/reg.do', null, { phone, password: 'pass1234', code: sms.demoCode });
-}
-
-async function openAs(
-  session: Session,
-): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const context = await newPhoneContext(browser);
-  await context.addInitScript((s) => {
-    localStorage.setItem('paperdesk.session', JSON.stringify(s));
-    localStorage.setItem('paperdesk.lang', JSON.stringify('en'));
-  }, session);
-  const page = await context.newPage();
-  const errors = watchPageErrors(page);
-  return { page, errors, close: () => context.close() };
-}
+) => client.call<T>(method, path, token, body);
+const registerUser = () => client.registerUser('1380017');
+const openAs = (session: Session) => openPhoneAs(browser, session);
 
 describe('block trades and VIP picks in Chromium at 390×844', () => {
   it('buys a block trade from today’s offers and finds it among the user’s block trades', async () => {

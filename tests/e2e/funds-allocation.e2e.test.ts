@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import en from '../../locales/en';
 import { buildServer } from '../../server/app';
@@ -16,7 +16,12 @@ import { loadConfig } from '../../server/config';
 import { FixedClock } from '../../server/market/clock';
 import type { FundHoldings, SubAccount } from '../../src/shared/api/funds';
 import type { Page as ListPage, Position, User } from '../../src/shared/api/types';
-import { launchPhoneBrowser, newPhoneContext, watchPageErrors } from './harness';
+import {
+  launchPhoneBrowser,
+  openAs as openPhoneAs,
+  stationClient,
+  type E2eSession as Session,
+} from './harness';
 
 /** Wednesday 2025-03-12 02:00 UTC. */
 const T0 = Date.UTC(2025, 2, 12, 2, 0, 0);
@@ -45,6 +50,7 @@ beforeAll(async () => {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('the station did not get a TCP port');
   url = `http://127.0.0.1:${address.port}`;
+  client = stationClient(url);
   browser = await launchPhoneBrowser();
 });
 
@@ -54,69 +60,11 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Session {
-  token: string;
-  user: { id: number };
-}
-
-async function api<T>(
-  path: string,
-  token: string | null,
-  query?: Record<string, string | number>,
-): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const target = query
-    ? `${url}${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`
-    : `${url}${path}`;
-  const envelope = (await (await fetch(target, { headers })).json()) as {
-    status: number;
-    data: T;
-    msg?: string;
-  };
-  if (envelope.status !== 0) throw new Error(`${path}: ${envelope.msg ?? envelope.status}`);
-  return envelope.data;
-}
-
-async function post<T>(
-  path: string,
-  token: string | null,
-  body: Record<string, string | number>,
-): Promise<T> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Content-Type': 'application/x-www-form-urlencoded',
-  };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`${url}${path}`, {
-    method: 'POST',
-    headers,
-    body: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString(),
-  });
-  const envelope = (await response.json()) as { status: number; data: T; msg?: string };
-  if (envelope.status !== 0) throw new Error(`${path}: ${envelope.msg ?? envelope.status}`);
-  return envelope.data;
-}
-
-let phoneSerial = 0;
-async function registerUser(): Promise<Session> {
-  const phone = `1390013${String(++phoneSerial).padStart(4, '0')}`;
-  const sms = await post<{ demoCode: string }>('/api/sms/sendRegSms.do', null, { phone });
-  return post<Session>('/api/user/reg.do', null, { phone, password: 'pass1234', code: sms.demoCode });
-}
-
-async function openAs(
-  session: Session,
-): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const context = await newPhoneContext(browser);
-  await context.addInitScript((s) => {
-    localStorage.setItem('paperdesk.session', JSON.stringify(s));
-    localStorage.setItem('paperdesk.lang', JSON.stringify('en'));
-  }, session);
-  const page = await context.newPage();
-  const errors = watchPageErrors(page);
-  return { page, errors, close: () => context.close() };
-}
+let client: ReturnType<typeof stationClient>;
+const api = <T>(path: string, token: string | null, query?: Record<string, string | number>) =>
+  client.call<T>('GET', path, token, query);
+const registerUser = () => client.registerUser('1390013');
+const openAs = (session: Session) => openPhoneAs(browser, session);
 
 const mainBalance = async (session: Session) =>
   (await api<User>('/user/getUserInfo.do', session.token)).accounts.find((a) => a.type === 'main')!.balance;

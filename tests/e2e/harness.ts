@@ -107,3 +107,70 @@ export function watchPageErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
 }
+
+/** A session as the station's login answers it; the app keeps it in local storage. */
+export interface E2eSession {
+  token: string;
+  user: { id: number };
+}
+
+/**
+ * A test's own calls to the station, for setting up what the browser then shows: GET with a query, POST with
+ * a form, the answer's `data`, or an error naming the call when the station refused.
+ */
+export function stationClient(url: string) {
+  let serial = 0;
+  const call = async <T>(
+    method: 'GET' | 'POST',
+    path: string,
+    token: string | null,
+    fields?: Record<string, string | number>,
+  ): Promise<T> => {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const params = new URLSearchParams(
+      Object.entries(fields ?? {}).map(([k, v]): [string, string] => [k, String(v)]),
+    );
+    const init: RequestInit = { method, headers };
+    let target = `${url}${path}`;
+    if (method === 'GET') {
+      if (fields) target += `?${params}`;
+    } else {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      init.body = params.toString();
+    }
+    const envelope = (await (await fetch(target, init)).json()) as { status: number; data: T; msg?: string };
+    if (envelope.status !== 0) throw new Error(`${path}: ${envelope.msg ?? envelope.status}`);
+    return envelope.data;
+  };
+  return {
+    call,
+    /** A new user, registered with the demo SMS code; phones are `prefix` and a serial, so never by chance. */
+    async registerUser(prefix: string): Promise<E2eSession> {
+      const phone = `${prefix}${String(++serial).padStart(4, '0')}`;
+      const sms = await call<{ demoCode: string }>('POST', '/api/sms/sendRegSms.do', null, { phone });
+      return call<E2eSession>('POST', '/api/user/reg.do', null, {
+        phone,
+        password: 'pass1234',
+        code: sms.demoCode,
+      });
+    },
+  };
+}
+
+/** A phone-sized page logged in as `session`, in English, failing on any page error. */
+export async function openAs(
+  browser: Browser,
+  session: E2eSession,
+): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  const context = await newPhoneContext(browser);
+  // Page code as text: this file is compiled without the DOM's types.
+  await context.addInitScript({
+    content:
+      `localStorage.setItem('paperdesk.session', ${JSON.stringify(JSON.stringify(session))});` +
+      `localStorage.setItem('paperdesk.lang', '"en"');`,
+  });
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+  return { page, errors, close: () => context.close() };
+}

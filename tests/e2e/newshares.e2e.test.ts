@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import en from '../../locales/en';
 import { buildServer } from '../../server/app';
@@ -17,7 +17,12 @@ import { FixedClock } from '../../server/market/clock';
 import { calendarOf } from '../../server/domain/newshare-calendar';
 import type { Page as ListPage, Position } from '../../src/shared/api/types';
 import type { NewShareSubscription } from '../../src/shared/api/newshares';
-import { launchPhoneBrowser, newPhoneContext, watchPageErrors } from './harness';
+import {
+  launchPhoneBrowser,
+  openAs as openPhoneAs,
+  stationClient,
+  type E2eSession as Session,
+} from './harness';
 
 /** Wednesday 2025-03-12 02:00 UTC. */
 const T0 = Date.UTC(2025, 2, 12, 2, 0, 0);
@@ -45,6 +50,7 @@ beforeAll(async () => {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('the station did not get a TCP port');
   url = `http://127.0.0.1:${address.port}`;
+  client = stationClient(url);
   browser = await launchPhoneBrowser();
 });
 
@@ -54,51 +60,15 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Session {
-  token: string;
-  user: { id: number };
-}
-
-async function api<T>(
+let client: ReturnType<typeof stationClient>;
+const api = <T>(
   path: string,
   token: string | null,
   body?: Record<string, string | number>,
   method: 'GET' | 'POST' = 'POST',
-): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let target = `${url}${path}`;
-  const init: RequestInit = { headers };
-  const params = new URLSearchParams(Object.entries(body ?? {}).map(([k, v]) => [k, String(v)]));
-  if (method === 'GET') target += `?${params}`;
-  else {
-    init.method = 'POST';
-    headers['Content-Type'] = 'application/x-www-form-urlencoded';
-    init.body = params.toString();
-  }
-  const envelope = (await (await fetch(target, init)).json()) as { status: number; data: T; msg?: string };
-  if (envelope.status !== 0) throw new Error(`${path}: ${envelope.msg ?? envelope.status}`);
-  return envelope.data;
-}
-
-async function registerUser(): Promise<Session> {
-  const phone = `1380014${String(Date.now() % 10_000).padStart(4, '0')}`;
-  const sms = await api<{ demoCode: string }>('/api/sms/sendRegSms.do', null, { phone });
-  return api<Session>('/api/user/reg.do', null, { phone, password: 'pass1234', code: sms.demoCode });
-}
-
-async function openAs(
-  session: Session,
-): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const context = await newPhoneContext(browser);
-  await context.addInitScript((s) => {
-    localStorage.setItem('paperdesk.session', JSON.stringify(s));
-    localStorage.setItem('paperdesk.lang', JSON.stringify('en'));
-  }, session);
-  const page = await context.newPage();
-  const errors = watchPageErrors(page);
-  return { page, errors, close: () => context.close() };
-}
+) => client.call<T>(method, path, token, body);
+const registerUser = () => client.registerUser('1380014');
+const openAs = (session: Session) => openPhoneAs(browser, session);
 
 async function step(t: number) {
   clock.set(t);
