@@ -17,7 +17,8 @@ done
 if [ -f /etc/debian_version ] && [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
   echo "Chromium is missing: installing Debian's chromium package with apt-get…" >&2
   export DEBIAN_FRONTEND=noninteractive
-  apt-get install -y chromium >&2 || { apt-get update >&2 && apt-get install -y chromium >&2; }
+  # Another install may hold the dpkg lock (two test runs at once): wait for it rather than fail.
+  apt-get -o DPkg::Lock::Timeout=600 install -y chromium >&2 || { apt-get -o DPkg::Lock::Timeout=600 update >&2 && apt-get -o DPkg::Lock::Timeout=600 install -y chromium >&2; }
   if [ -x /usr/bin/chromium ]; then echo /usr/bin/chromium; exit 0; fi
 fi
 

@@ -11,7 +11,8 @@ fi
 if [ -f /etc/debian_version ] && [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
   echo "No Chinese font: installing Debian's fonts-noto-cjk for the benches…" >&2
   export DEBIAN_FRONTEND=noninteractive
-  apt-get install -y fonts-noto-cjk >&2 || { apt-get update >&2 && apt-get install -y fonts-noto-cjk >&2; }
+  # Another install may hold the dpkg lock (two test runs at once): wait for it rather than fail.
+  apt-get -o DPkg::Lock::Timeout=600 install -y fonts-noto-cjk >&2 || { apt-get -o DPkg::Lock::Timeout=600 update >&2 && apt-get -o DPkg::Lock::Timeout=600 install -y fonts-noto-cjk >&2; }
   exit 0
 fi
 echo "Warning: no Chinese font found (install fonts-noto-cjk); browser benches will count font fallback work." >&2

@@ -8,6 +8,11 @@ import { discoverBaseUrl, normaliseBaseUrl, type FetchLike } from './discovery';
 
 /** A failed discovery is not run again for this long, so an offline page does not ping on every call. */
 export const DISCOVERY_RETRY_GAP_MS = 2000;
+/**
+ * For this long after the network comes back, a call that gets no answer is put down to the network still
+ * coming up (the browser says "online" before its connections work), not to the station being unreachable.
+ */
+export const NETWORK_SETTLE_MS = 5000;
 const BASE_URL_KEY = 'baseUrl';
 
 /** The configured config files (build setting), absolute. */
@@ -38,6 +43,9 @@ export class DataLayer {
   private discovering: Promise<string | null> | null = null;
   private lastFailureAt = -Infinity;
   private pageOffline = false;
+  /** Whether the last look at the network found it offline, and when it last came back. */
+  private wasOffline = false;
+  private backOnlineAt = -Infinity;
 
   constructor(private readonly options: DataLayerOptions) {}
 
@@ -51,12 +59,24 @@ export class DataLayer {
 
   /** Offline as the browser or a page says: calls are not even tried. */
   isOffline(): boolean {
-    return this.pageOffline || this.options.isBrowserOffline();
+    const offline = this.pageOffline || this.options.isBrowserOffline();
+    if (this.wasOffline && !offline) this.backOnlineAt = Date.now();
+    this.wasOffline = offline;
+    return offline;
   }
 
   setPageOnline(online: boolean): void {
     this.pageOffline = !online;
+    this.isOffline();
     if (online) this.lastFailureAt = -Infinity;
+  }
+
+  /**
+   * Whether a call that got no answer means the station cannot be reached (spec §8: the page is replaced by
+   * "cannot connect"): online, and not in the moments after the network came back.
+   */
+  mayCallUnreachable(): boolean {
+    return !this.isOffline() && Date.now() - this.backOnlineAt >= NETWORK_SETTLE_MS;
   }
 
   get origin(): string {

@@ -21,7 +21,7 @@ export function languageOf(request: Request): string {
 
 /** What a call gets when the network gave nothing and nothing is stored. */
 export function noAnswer(layer: DataLayer, baseUrl: string | null): Response {
-  return baseUrl === null && !layer.isOffline() ? unreachable() : Response.error();
+  return baseUrl === null && layer.mayCallUnreachable() ? unreachable() : Response.error();
 }
 
 type Outcome = { response: Response } | { failed: true } | { timedOut: true };
@@ -209,7 +209,7 @@ export async function networkOnly(layer: DataLayer, request: Request, mutation: 
   const baseUrl = await layer.resolveBaseUrl();
   if (baseUrl === null) {
     if (layer.isOffline()) return mutation ? notSent() : Response.error();
-    return unreachable();
+    return layer.mayCallUnreachable() ? unreachable() : Response.error();
   }
   try {
     return await layer.fetchFromBase(request, baseUrl);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../locales/i18n-react';
 import type { CallKey } from '../../shared/api/calls';
@@ -17,16 +17,37 @@ export function NetworkBanner() {
   );
 }
 
-/** spec §8: no base URL answers; the page is replaced by this message, with a retry. */
+/** How often the cannot-connect page tries again by itself while the device is online and the page seen. */
+export const AUTO_RETRY_MS = 10_000;
+
+/**
+ * spec §8: no base URL answers; the page is replaced by this message, with a retry. It also tries again by
+ * itself now and then (a phone back in coverage should not wait for a tap); a found station starts the page again.
+ */
 export function CannotConnect() {
   const { LL } = useI18nContext();
   const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
   const retry = () => {
+    if (busyRef.current) return;
+    busyRef.current = true;
     setBusy(true);
     void retryConnection().then((started) => {
-      if (!started) setBusy(false);
+      if (started) return;
+      busyRef.current = false;
+      setBusy(false);
     });
   };
+  const retryRef = useRef(retry);
+  useEffect(() => {
+    retryRef.current = retry;
+  });
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible' && online$.peek()) retryRef.current();
+    }, AUTO_RETRY_MS);
+    return () => clearInterval(timer);
+  }, []);
   return (
     <div className="state-view error cannot-connect" role="alert" data-testid="cannot-connect">
       <p>{LL.connection.cannotConnect()}</p>
