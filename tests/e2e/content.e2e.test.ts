@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { FixedClock } from '../../server/market/clock';
 import { runContentCommand } from '../../server/domain/content-operator';
 import en from '../../locales/en';
@@ -13,8 +10,15 @@ import th from '../../locales/th';
 import vi from '../../locales/vi';
 import zhCN from '../../locales/zh-CN';
 import zhTW from '../../locales/zh-TW';
-import { launchPhoneBrowser, newPhoneContext, watchPageErrors } from './harness';
+import {
+  launchPhoneBrowser,
+  newPhoneContext,
+  startE2eStation,
+  watchPageErrors,
+  type E2eStation,
+} from './harness';
 
+let station: E2eStation;
 let app: FastifyInstance;
 let url: string;
 let dataDir: string;
@@ -23,29 +27,14 @@ let browser: Browser;
 const clock = new FixedClock(Date.UTC(2025, 2, 12, 2, 0, 0));
 
 beforeAll(async () => {
-  // The harness's station with a clock the test moves, kept at hand for the operator commands.
-  dataDir = mkdtempSync(join(tmpdir(), 'paperdesk-e2e-content-'));
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    STATIC_DIR: resolve(import.meta.dirname, '../../dist'),
-    CLOCK_MODE: 'always-open',
-    ORDERS_NEED_KYC: 'false',
-    LOG_LEVEL: 'warn',
-  });
-  app = await buildServer(config, { clock });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('the station did not get a TCP port');
-  url = `http://127.0.0.1:${address.port}`;
+  station = await startE2eStation({}, { clock });
+  ({ app, url, dataDir } = station);
   browser = await launchPhoneBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await app?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await station?.close();
 });
 
 async function openPage(): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {

@@ -4,23 +4,20 @@
  * allocation with the fee shown before confirming → the reviewer approves it → buy in the sub-account and
  * see its positions → at expiry the positions are closed and the allocation repaid; and buying a fund.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import en from '../../locales/en';
-import { buildServer } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { FixedClock } from '../../server/market/clock';
 import type { FundHoldings, SubAccount } from '../../src/shared/api/funds';
 import type { Page as ListPage, Position, User } from '../../src/shared/api/types';
 import {
   launchPhoneBrowser,
   openAs as openPhoneAs,
+  startE2eStation,
   stationClient,
   type E2eSession as Session,
+  type E2eStation,
 } from './harness';
 
 /** Wednesday 2025-03-12 02:00 UTC. */
@@ -28,36 +25,22 @@ const T0 = Date.UTC(2025, 2, 12, 2, 0, 0);
 const FIRST_CLOSE = Date.UTC(2025, 2, 13);
 const DAY = 86_400_000;
 
+let station: E2eStation;
 let app: FastifyInstance;
 let url: string;
-let dataDir: string;
 let browser: Browser;
 const clock = new FixedClock(T0);
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'paperdesk-e2e-funds-'));
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    STATIC_DIR: resolve(import.meta.dirname, '../../dist'),
-    CLOCK_MODE: 'always-open',
-    ORDERS_NEED_KYC: 'false',
-    LOG_LEVEL: 'warn',
-  });
-  app = await buildServer(config, { clock });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('the station did not get a TCP port');
-  url = `http://127.0.0.1:${address.port}`;
+  station = await startE2eStation({}, { clock });
+  ({ app, url } = station);
   client = stationClient(url);
   browser = await launchPhoneBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await app?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await station?.close();
 });
 
 let client: ReturnType<typeof stationClient>;

@@ -9,10 +9,14 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import type { Clock } from '../../server/market/clock';
 
 export interface E2eStation {
   url: string;
   port: number;
+  /** The station itself, for what a test does on the operator's side (engine steps, operator commands). */
+  app: FastifyInstance;
+  dataDir: string;
   /** 'METHOD /path' of every request the station received, in order. */
   requests: string[];
   close(): Promise<void>;
@@ -25,6 +29,8 @@ export interface E2eStationOptions {
   staticDir?: string;
   /** The data folder to use (kept on close); a fresh one, removed on close, by default. */
   dataDir?: string;
+  /** A clock the test moves (e.g. a FixedClock); the machine's by default. */
+  clock?: Clock;
 }
 
 const distDir = resolve(import.meta.dirname, '../../dist');
@@ -47,7 +53,7 @@ export async function startE2eStation(
     LOG_LEVEL: 'warn',
     ...env,
   });
-  const app: FastifyInstance = await buildServer(config);
+  const app: FastifyInstance = await buildServer(config, options.clock ? { clock: options.clock } : {});
   const requests: string[] = [];
   app.addHook('onRequest', async (request) => {
     requests.push(`${request.method} ${request.url.split('?')[0] ?? ''}`);
@@ -58,6 +64,8 @@ export async function startE2eStation(
   return {
     url: `http://127.0.0.1:${address.port}`,
     port: address.port,
+    app,
+    dataDir,
     requests,
     async close() {
       await app.close();

@@ -1,48 +1,32 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { FixedClock } from '../../server/market/clock';
-import { launchPhoneBrowser, newPhoneContext, watchPageErrors } from './harness';
+import {
+  launchPhoneBrowser,
+  newPhoneContext,
+  startE2eStation,
+  watchPageErrors,
+  type E2eStation,
+} from './harness';
 
 /** Wednesday 2025-03-12 02:00 UTC: 10:00 in Shanghai, so today's minute bars exist. */
 const T0 = Date.UTC(2025, 2, 12, 2, 0, 0);
 const CODE = '600000';
 
-let app: FastifyInstance;
+let station: E2eStation;
 let url: string;
-let dataDir: string;
 let browser: Browser;
 const clock = new FixedClock(T0);
 
 beforeAll(async () => {
-  // The harness's station, with a clock the test moves (buildServer takes { clock }).
-  dataDir = mkdtempSync(join(tmpdir(), 'paperdesk-e2e-kline-'));
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    STATIC_DIR: resolve(import.meta.dirname, '../../dist'),
-    CLOCK_MODE: 'always-open',
-    ORDERS_NEED_KYC: 'false',
-    LOG_LEVEL: 'warn',
-  });
-  app = await buildServer(config, { clock });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('the station did not get a TCP port');
-  url = `http://127.0.0.1:${address.port}`;
+  station = await startE2eStation({}, { clock });
+  ({ url } = station);
   browser = await launchPhoneBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await app?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await station?.close();
 });
 
 const canvas = (page: Page) => page.getByTestId('kline-canvas');

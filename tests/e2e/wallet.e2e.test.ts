@@ -7,53 +7,39 @@
  * first KYC submission is refused by the operator with a reason, which the user reads before resubmitting.
  * The whole journey runs in English and in Vietnamese.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { FixedClock } from '../../server/market/clock';
 import { idCardCheckChar } from '../../src/shared/validation';
 import en from '../../locales/en';
 import vi from '../../locales/vi';
 import { decideKycByOperator } from '../../server/domain/kyc';
-import { launchPhoneBrowser, newPhoneContext, watchPageErrors } from './harness';
+import {
+  launchPhoneBrowser,
+  newPhoneContext,
+  startE2eStation,
+  watchPageErrors,
+  type E2eStation,
+} from './harness';
 
+let station: E2eStation;
 let app: FastifyInstance;
 let url: string;
-let dataDir: string;
 let browser: Browser;
 /** Wednesday 2025-03-12 10:00 in Shanghai: a trading day inside the deposit and withdrawal hours. */
 const clock = new FixedClock(Date.UTC(2025, 2, 12, 2, 0, 0));
 const REVIEW_DELAY_MS = 5_000;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'paperdesk-e2e-wallet-'));
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    STATIC_DIR: resolve(import.meta.dirname, '../../dist'),
-    CLOCK_MODE: 'always-open',
-    ORDERS_NEED_KYC: 'false',
-    REVIEW_DELAY_S: String(REVIEW_DELAY_MS / 1000),
-    LOG_LEVEL: 'warn',
-  });
-  app = await buildServer(config, { clock });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('the station did not get a TCP port');
-  url = `http://127.0.0.1:${address.port}`;
+  station = await startE2eStation({ REVIEW_DELAY_S: String(REVIEW_DELAY_MS / 1000) }, { clock });
+  ({ app, url } = station);
   browser = await launchPhoneBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await app?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await station?.close();
 });
 
 /** The station's reviewers decide what is due once the review delay has passed on the pinned clock. */
