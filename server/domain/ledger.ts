@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { LedgerEntryType } from '../../src/shared/api/types';
 import type { DialectName } from '../db/database';
+import { prepared, type PreparedQuery } from '../db/prepared';
 import type { AccountRow, Db, DbOrTx, Tx } from '../db/schema';
 
 export interface LedgerPosting {
@@ -19,31 +20,89 @@ export interface LedgerPosting {
   note?: string | null;
 }
 
+const addToBalance = prepared<{ accountId: number; amount: number }>()((db, p) =>
+  db
+    .updateTable('accounts')
+    .set((eb) => ({ balance: eb('balance', '+', p.amount) }))
+    .where('id', '=', p.accountId)
+    .returning(['balance']),
+);
+
+/** The ledger_entries row of an entry, with the balance after it. */
+function entryRow(entry: LedgerPosting, balanceAfter: number) {
+  return {
+    account_id: entry.accountId,
+    user_id: entry.userId,
+    time: entry.time,
+    type: entry.type,
+    amount: entry.amount,
+    balance_after: balanceAfter,
+    ref_type: entry.refType ?? null,
+    ref_id: entry.refId ?? null,
+    note: entry.note ?? null,
+  };
+}
+type EntryRow = ReturnType<typeof entryRow>;
+const ENTRY_COLUMNS = [
+  'account_id',
+  'user_id',
+  'time',
+  'type',
+  'amount',
+  'balance_after',
+  'ref_type',
+  'ref_id',
+  'note',
+] as const satisfies readonly (keyof EntryRow)[];
+
+/** Most entries one compiled insert writes (a trade writes two or three); more go through the builder. */
+const MAX_PREPARED_ENTRIES = 4;
+/** The compiled insert of n rows, by n; the parameters of row i are named column + i. */
+const insertEntries = new Map<number, PreparedQuery<Record<string, unknown>, unknown>>();
+
+function insertOfRows(count: number): PreparedQuery<Record<string, unknown>, unknown> {
+  let insert = insertEntries.get(count);
+  if (!insert) {
+    const rowOf = (p: Record<string, unknown>, i: number) => {
+      const row = {} as Record<keyof EntryRow, unknown>;
+      for (const column of ENTRY_COLUMNS) row[column] = p[`${column}${i}`];
+      return row as EntryRow;
+    };
+    insert = prepared<Record<string, unknown>>()((db, p) =>
+      db.insertInto('ledger_entries').values(Array.from({ length: count }, (_, i) => rowOf(p, i))),
+    );
+    insertEntries.set(count, insert);
+  }
+  return insert;
+}
+
+/** Inserts the rows in order in one statement. */
+async function insertEntryRows(trx: Tx, rows: readonly EntryRow[]): Promise<void> {
+  if (rows.length > MAX_PREPARED_ENTRIES) {
+    await trx.insertInto('ledger_entries').values(rows).execute();
+    return;
+  }
+  const params: Record<string, unknown> = {};
+  rows.forEach((row, i) => {
+    for (const column of ENTRY_COLUMNS) params[`${column}${i}`] = row[column];
+  });
+  await insertOfRows(rows.length).rows(trx, params);
+}
+
+/** Adds `amount` to the account's balance; answers the balance after it. */
+async function addToAccount(trx: Tx, accountId: number, amount: number): Promise<number> {
+  const [account] = await addToBalance.rows(trx, { accountId, amount });
+  if (!account) throw new Error(`ledger: no account ${accountId}`);
+  return account.balance;
+}
+
 /** Applies the amount to the account and records the entry with the balance after it. */
 export async function post(trx: Tx, entry: LedgerPosting): Promise<number> {
   if (!Number.isSafeInteger(entry.amount))
     throw new RangeError(`ledger amount is not a whole minor unit: ${entry.amount}`);
-  const account = await trx
-    .updateTable('accounts')
-    .set((eb) => ({ balance: eb('balance', '+', entry.amount) }))
-    .where('id', '=', entry.accountId)
-    .returning(['balance'])
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('ledger_entries')
-    .values({
-      account_id: entry.accountId,
-      user_id: entry.userId,
-      time: entry.time,
-      type: entry.type,
-      amount: entry.amount,
-      balance_after: account.balance,
-      ref_type: entry.refType ?? null,
-      ref_id: entry.refId ?? null,
-      note: entry.note ?? null,
-    })
-    .execute();
-  return account.balance;
+  const balance = await addToAccount(trx, entry.accountId, entry.amount);
+  await insertEntryRows(trx, [entryRow(entry, balance)]);
+  return balance;
 }
 
 /**
@@ -60,34 +119,26 @@ export async function postAll(trx: Tx, entries: readonly LedgerPosting[]): Promi
       throw new RangeError(`ledger amount is not a whole minor unit: ${entry.amount}`);
     total += entry.amount;
   }
-  const account = await trx
-    .updateTable('accounts')
-    .set((eb) => ({ balance: eb('balance', '+', total) }))
-    .where('id', '=', first.accountId)
-    .returning(['balance'])
-    .executeTakeFirstOrThrow();
-  let balance = account.balance - total;
-  await trx
-    .insertInto('ledger_entries')
-    .values(
-      entries.map((entry) => {
-        balance += entry.amount;
-        return {
-          account_id: entry.accountId,
-          user_id: entry.userId,
-          time: entry.time,
-          type: entry.type,
-          amount: entry.amount,
-          balance_after: balance,
-          ref_type: entry.refType ?? null,
-          ref_id: entry.refId ?? null,
-          note: entry.note ?? null,
-        };
-      }),
-    )
-    .execute();
-  return account.balance;
+  const after = await addToAccount(trx, first.accountId, total);
+  let balance = after - total;
+  await insertEntryRows(
+    trx,
+    entries.map((entry) => {
+      balance += entry.amount;
+      return entryRow(entry, balance);
+    }),
+  );
+  return after;
 }
+
+const selectAccountForUpdate = prepared<{ userId: number; type: AccountRow['type'] }>()((db, p, dialect) =>
+  db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('user_id', '=', p.userId)
+    .where('type', '=', p.type)
+    .$if(dialect === 'postgres', (q) => q.forUpdate()),
+);
 
 /** Reads an account inside a transaction, locking its row on PostgreSQL (SQLite serialises transactions). */
 export async function lockAccount(
@@ -96,13 +147,9 @@ export async function lockAccount(
   userId: number,
   type: AccountRow['type'],
 ): Promise<AccountRow> {
-  return trx
-    .selectFrom('accounts')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('type', '=', type)
-    .$if(dialect === 'postgres', (q) => q.forUpdate())
-    .executeTakeFirstOrThrow();
+  const [account] = await selectAccountForUpdate.rows(trx, { userId, type });
+  if (!account) throw new Error(`ledger: user ${userId} has no ${type} account`);
+  return account;
 }
 
 export interface LedgerMismatch {

@@ -22,11 +22,12 @@ import type { Direction, Market, Page, Position } from '../../src/shared/api/typ
 import { checkLots } from '../../src/shared/validation';
 import type { ContractMarket, Settings } from '../config';
 import { AppError, assertFields } from '../errors';
+import { placeholders, prepared } from '../db/prepared';
 import type { PositionRow, Tx } from '../db/schema';
 import type { Instrument } from '../market/catalogue';
 import type { Station } from './context';
 import { tradeFees, type FeeBreakdown } from './fees';
-import { runOnce, storedAnswer } from './idempotency';
+import { answerOnce, runOnce, storedAnswer } from './idempotency';
 import { lockAccount, post, postAll } from './ledger';
 import { assertLeverage, marginFor, proportionalPart } from './margin';
 import { toPosition } from './views';
@@ -132,23 +133,88 @@ function positionView(station: Station, row: PositionRow): Position {
   return toPosition(row, instrument, quote, station.config.settings.liquidationLine);
 }
 
-async function readPosition(trx: Tx, station: Station, id: number): Promise<PositionRow> {
-  return trx
+/** A position row before the database gives it an id. */
+type NewPositionRow = Omit<PositionRow, 'id'>;
+
+const POSITION_COLUMNS = Object.keys({
+  user_id: true,
+  account_id: true,
+  code: true,
+  market: true,
+  direction: true,
+  state: true,
+  lots: true,
+  shares: true,
+  leverage: true,
+  open_price: true,
+  open_value: true,
+  margin: true,
+  buy_fee: true,
+  buy_fee_detail: true,
+  sell_fee: true,
+  sell_fee_detail: true,
+  stamp_duty: true,
+  deferred_fee: true,
+  stop_profit: true,
+  stop_loss: true,
+  opened_at: true,
+  sellable_from: true,
+  closed_at: true,
+  close_price: true,
+  close_value: true,
+  close_reason: true,
+  split_from: true,
+} satisfies Record<keyof NewPositionRow, true>) as (keyof NewPositionRow)[];
+
+/** Writes a position (every column given); answers the row as stored. */
+const insertPosition = prepared<NewPositionRow>()((db, p) =>
+  db.insertInto('positions').values(placeholders(p, POSITION_COLUMNS)).returningAll(),
+);
+
+/** The columns a close sets on the position it closes whole. */
+type ClosedFields = Pick<
+  PositionRow,
+  | 'state'
+  | 'closed_at'
+  | 'close_price'
+  | 'close_value'
+  | 'close_reason'
+  | 'sell_fee'
+  | 'sell_fee_detail'
+  | 'stamp_duty'
+>;
+const CLOSED_COLUMNS = Object.keys({
+  state: true,
+  closed_at: true,
+  close_price: true,
+  close_value: true,
+  close_reason: true,
+  sell_fee: true,
+  sell_fee_detail: true,
+  stamp_duty: true,
+} satisfies Record<keyof ClosedFields, true>) as (keyof ClosedFields)[];
+
+const closeWholePosition = prepared<ClosedFields & { id: number }>()((db, p) =>
+  db.updateTable('positions').set(placeholders(p, CLOSED_COLUMNS)).where('id', '=', p.id),
+);
+
+const selectOwnPosition = prepared<{ id: number; userId: number }>()((db, p, dialect) =>
+  db
     .selectFrom('positions')
     .selectAll()
-    .where('id', '=', id)
-    .$if(station.dialect === 'postgres', (q) => q.forUpdate())
-    .executeTakeFirstOrThrow();
-}
+    .where('id', '=', p.id)
+    .where('user_id', '=', p.userId)
+    .$if(dialect === 'postgres', (q) => q.forUpdate()),
+);
+
+const selectKycStatus = prepared<{ userId: number }>()((db, p) =>
+  db.selectFrom('users').select('kyc_status').where('id', '=', p.userId),
+);
 
 async function assertKyc(station: Station, userId: number): Promise<void> {
   if (!station.config.ordersNeedKyc) return;
-  const user = await station.db
-    .selectFrom('users')
-    .select('kyc_status')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  if (user.kyc_status !== 'passed') throw new AppError('KYC_REQUIRED');
+  const [user] = await selectKycStatus.rows(station.db, { userId });
+  if (user?.kyc_status !== 'passed') throw new AppError('KYC_REQUIRED');
 }
 
 const BUY_CALLS: Record<BuyVenue, string> = { any: 'buy', index: 'buyIndex', futures: 'buyFutures' };
@@ -158,16 +224,26 @@ const BUY_CALLS: Record<BuyVenue, string> = { any: 'buy', index: 'buyIndex', fut
  * Checks the quantity, leverage, direction, KYC, session, price limit and stops, then in one transaction
  * the available funds, and writes the position with its margin and fee entries.
  */
-export async function buy(
+export function buy(
   station: Station,
   userId: number,
   order: BuyOrder,
   venue: BuyVenue = 'any',
 ): Promise<Position> {
   const call = BUY_CALLS[venue];
-  const earlier = await storedAnswer<Position>(station.db, userId, order.requestId, call);
-  if (earlier !== undefined) return earlier;
+  return answerOnce(station.db, { userId, requestId: order.requestId, call }, () =>
+    buyOnce(station, userId, order, venue, call),
+  );
+}
 
+/** buy without the first read of its key (answerOnce). */
+async function buyOnce(
+  station: Station,
+  userId: number,
+  order: BuyOrder,
+  venue: BuyVenue,
+  call: string,
+): Promise<Position> {
   const { settings } = station.config;
   const tradable = tradableOf(station, order.code, venue);
   const { instrument, market } = tradable;
@@ -199,39 +275,36 @@ export async function buy(
   return runOnce(station.db, { userId, requestId: order.requestId, call, now }, async (trx) => {
     const account = await lockAccount(trx, station.dialect, userId, accountType);
     if (account.balance - account.frozen < margin + fees.total) throw new AppError('INSUFFICIENT_FUNDS');
-    const inserted = await trx
-      .insertInto('positions')
-      .values({
-        user_id: userId,
-        account_id: account.id,
-        code: instrument.code,
-        market,
-        direction,
-        state: 'open',
-        lots: order.lots,
-        shares,
-        leverage: order.leverage,
-        open_price: detail.price,
-        open_value: value,
-        margin,
-        buy_fee: fees.total,
-        buy_fee_detail: JSON.stringify(fees.items),
-        sell_fee: 0,
-        sell_fee_detail: null,
-        stamp_duty: 0,
-        deferred_fee: 0,
-        stop_profit: order.stopProfit ?? null,
-        stop_loss: order.stopLoss ?? null,
-        opened_at: now,
-        sellable_from: sellableFrom,
-        closed_at: null,
-        close_price: null,
-        close_value: null,
-        close_reason: null,
-        split_from: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const [inserted] = await insertPosition.rows(trx, {
+      user_id: userId,
+      account_id: account.id,
+      code: instrument.code,
+      market,
+      direction,
+      state: 'open',
+      lots: order.lots,
+      shares,
+      leverage: order.leverage,
+      open_price: detail.price,
+      open_value: value,
+      margin,
+      buy_fee: fees.total,
+      buy_fee_detail: JSON.stringify(fees.items),
+      sell_fee: 0,
+      sell_fee_detail: null,
+      stamp_duty: 0,
+      deferred_fee: 0,
+      stop_profit: order.stopProfit ?? null,
+      stop_loss: order.stopLoss ?? null,
+      opened_at: now,
+      sellable_from: sellableFrom,
+      closed_at: null,
+      close_price: null,
+      close_value: null,
+      close_reason: null,
+      split_from: null,
+    });
+    if (!inserted) throw new Error('buy: the position was not written');
     const ref = { refType: 'position', refId: inserted.id, time: now, accountId: account.id, userId };
     const side = direction === 'short' ? ' short' : '';
     await postAll(trx, [
@@ -276,6 +349,19 @@ export async function closePositionTx(
   position: PositionRow,
   close: CloseRequest,
 ): Promise<number> {
+  return (await closePosition(trx, station, position, close)).closed.id;
+}
+
+/**
+ * closePositionTx answering the rows as they now are: the closed record, and after a partial close the open
+ * remainder (so the caller need not read them back).
+ */
+async function closePosition(
+  trx: Tx,
+  station: Station,
+  position: PositionRow,
+  close: CloseRequest,
+): Promise<{ closed: PositionRow; remaining: PositionRow | null }> {
   const { settings } = station.config;
   const { lots } = close;
   const whole = lots === position.lots;
@@ -289,8 +375,8 @@ export async function closePositionTx(
   const fees: FeeBreakdown = tradeFees(position.market, 'sell', { shares, value: closeValue }, settings.fees);
   const sellFee = fees.total - fees.stampDuty;
 
-  const closedFields = {
-    state: 'closed' as const,
+  const closedFields: ClosedFields = {
+    state: 'closed',
     closed_at: close.now,
     close_price: close.price,
     close_value: closeValue,
@@ -299,48 +385,44 @@ export async function closePositionTx(
     sell_fee_detail: JSON.stringify(fees.items),
     stamp_duty: fees.stampDuty,
   };
-  let closedId: number;
+  let closed: PositionRow;
+  let remaining: PositionRow | null = null;
   if (whole) {
-    await trx.updateTable('positions').set(closedFields).where('id', '=', position.id).execute();
-    closedId = position.id;
+    await closeWholePosition.rows(trx, { ...closedFields, id: position.id });
+    closed = { ...position, ...closedFields };
   } else {
     const detailSplit = splitDetail(position.buy_fee_detail, lots, position.lots);
     const { id: _id, ...rest } = position;
-    const closed = await trx
-      .insertInto('positions')
-      .values({
-        ...rest,
-        ...closedFields,
-        lots,
-        shares,
-        open_value: openValue,
-        margin,
-        buy_fee: buyFee,
-        buy_fee_detail: detailSplit.closed,
-        deferred_fee: part(position.deferred_fee),
-        split_from: position.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    closedId = closed.id;
-    await trx
-      .updateTable('positions')
-      .set({
-        lots: position.lots - lots,
-        shares: position.shares - shares,
-        open_value: position.open_value - openValue,
-        margin: position.margin - margin,
-        buy_fee: position.buy_fee - buyFee,
-        buy_fee_detail: detailSplit.remaining,
-        deferred_fee: position.deferred_fee - part(position.deferred_fee),
-      })
-      .where('id', '=', position.id)
-      .execute();
+    const [inserted] = await insertPosition.rows(trx, {
+      ...rest,
+      ...closedFields,
+      lots,
+      shares,
+      open_value: openValue,
+      margin,
+      buy_fee: buyFee,
+      buy_fee_detail: detailSplit.closed,
+      deferred_fee: part(position.deferred_fee),
+      split_from: position.id,
+    });
+    if (!inserted) throw new Error('close: the closed part was not written');
+    closed = inserted;
+    const kept = {
+      lots: position.lots - lots,
+      shares: position.shares - shares,
+      open_value: position.open_value - openValue,
+      margin: position.margin - margin,
+      buy_fee: position.buy_fee - buyFee,
+      buy_fee_detail: detailSplit.remaining,
+      deferred_fee: position.deferred_fee - part(position.deferred_fee),
+    };
+    await trx.updateTable('positions').set(kept).where('id', '=', position.id).execute();
+    remaining = { ...position, ...kept };
   }
 
   const ref = {
     refType: 'position',
-    refId: closedId,
+    refId: closed.id,
     time: close.now,
     accountId: position.account_id,
     userId: position.user_id,
@@ -353,35 +435,30 @@ export async function closePositionTx(
       : []),
   ]);
 
-  return closedId;
+  return { closed, remaining };
 }
 
-async function lockOwnPosition(
-  trx: Tx,
-  station: Station,
-  userId: number,
-  positionId: number,
-): Promise<PositionRow> {
-  const position = await trx
-    .selectFrom('positions')
-    .selectAll()
-    .where('id', '=', positionId)
-    .where('user_id', '=', userId)
-    .$if(station.dialect === 'postgres', (q) => q.forUpdate())
-    .executeTakeFirst();
+/** The user's position, its row locked on PostgreSQL (SQLite serialises transactions); else NOT_FOUND. */
+async function lockOwnPosition(trx: Tx, userId: number, positionId: number): Promise<PositionRow> {
+  const [position] = await selectOwnPosition.rows(trx, { id: positionId, userId });
   if (!position) throw new AppError('NOT_FOUND');
   return position;
 }
 
-export async function sell(station: Station, userId: number, order: SellOrder): Promise<Position> {
+export function sell(station: Station, userId: number, order: SellOrder): Promise<Position> {
   const call = 'sell';
-  const earlier = await storedAnswer<Position>(station.db, userId, order.requestId, call);
-  if (earlier !== undefined) return earlier;
+  return answerOnce(station.db, { userId, requestId: order.requestId, call }, () =>
+    sellOnce(station, userId, order, call),
+  );
+}
+
+/** sell without the first read of its key (answerOnce). */
+async function sellOnce(station: Station, userId: number, order: SellOrder, call: string): Promise<Position> {
   const { settings } = station.config;
   const now = station.clock.now();
 
   return runOnce(station.db, { userId, requestId: order.requestId, call, now }, async (trx) => {
-    const position = await lockOwnPosition(trx, station, userId, order.positionId);
+    const position = await lockOwnPosition(trx, userId, order.positionId);
     if (position.state !== 'open') throw new AppError('ALREADY_DONE');
     const lots = order.lots ?? position.lots;
     assertFields({ lots: checkLots(lots, position.lots) });
@@ -397,15 +474,14 @@ export async function sell(station: Station, userId: number, order: SellOrder): 
     // Closing a long sells; closing a short buys back.
     assertPriceLimit(detail, position.direction === 'short');
 
-    const closedId = await closePositionTx(trx, station, position, {
+    const { closed, remaining } = await closePosition(trx, station, position, {
       lots,
       price: detail.price,
       reason: 'user',
       now,
     });
     // The answer: the closed position, or after a partial sell what remains open.
-    const answer = await readPosition(trx, station, lots === position.lots ? closedId : position.id);
-    return toPosition(answer, instrument, detail, settings.liquidationLine);
+    return toPosition(remaining ?? closed, instrument, detail, settings.liquidationLine);
   });
 }
 
@@ -430,7 +506,7 @@ export async function topUp(station: Station, userId: number, order: TopUpOrder)
   const now = station.clock.now();
 
   return runOnce(station.db, { userId, requestId: order.requestId, call, now }, async (trx) => {
-    const position = await lockOwnPosition(trx, station, userId, order.positionId);
+    const position = await lockOwnPosition(trx, userId, order.positionId);
     if (position.state !== 'open') throw new AppError('ALREADY_DONE', { msgKey: 'POSITION_CLOSED' });
     const maximum = topUpMaximum(position);
     if (amount > maximum) {
@@ -446,11 +522,8 @@ export async function topUp(station: Station, userId: number, order: TopUpOrder)
       .$if(station.dialect === 'postgres', (q) => q.forUpdate())
       .executeTakeFirstOrThrow();
     if (account.balance - account.frozen < amount) throw new AppError('INSUFFICIENT_FUNDS');
-    await trx
-      .updateTable('positions')
-      .set({ margin: position.margin + amount })
-      .where('id', '=', position.id)
-      .execute();
+    const margin = position.margin + amount;
+    await trx.updateTable('positions').set({ margin }).where('id', '=', position.id).execute();
     await post(trx, {
       accountId: account.id,
       userId,
@@ -462,7 +535,7 @@ export async function topUp(station: Station, userId: number, order: TopUpOrder)
       note: position.code,
     });
     const { instrument } = tradableOf(station, position.code);
-    const updated = await readPosition(trx, station, position.id);
+    const updated = { ...position, margin };
     return toPosition(updated, instrument, station.market.quote(instrument, now), settings.liquidationLine);
   });
 }
@@ -489,17 +562,14 @@ export async function setStops(station: Station, userId: number, order: StopsOrd
   const now = station.clock.now();
 
   return runOnce(station.db, { userId, requestId: order.requestId, call, now }, async (trx) => {
-    const position = await lockOwnPosition(trx, station, userId, order.positionId);
+    const position = await lockOwnPosition(trx, userId, order.positionId);
     if (position.state !== 'open') throw new AppError('ALREADY_DONE', { msgKey: 'POSITION_CLOSED' });
     const { instrument } = tradableOf(station, position.code);
     const quote = station.market.quote(instrument, now);
     assertStops(position.direction, quote.price, order);
-    await trx
-      .updateTable('positions')
-      .set({ stop_profit: order.stopProfit ?? null, stop_loss: order.stopLoss ?? null })
-      .where('id', '=', position.id)
-      .execute();
-    const updated = await readPosition(trx, station, position.id);
+    const stops = { stop_profit: order.stopProfit ?? null, stop_loss: order.stopLoss ?? null };
+    await trx.updateTable('positions').set(stops).where('id', '=', position.id).execute();
+    const updated = { ...position, ...stops };
     return toPosition(updated, instrument, quote, settings.liquidationLine);
   });
 }

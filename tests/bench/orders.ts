@@ -69,9 +69,15 @@ export function post(
   });
 }
 
+/**
+ * A station process as `npm start` runs it (tsx server/main.ts), always open and without KYC unless `env`
+ * says otherwise; answers once it listens, or with `readyLog`, once its log has also shown that line.
+ */
 export async function startStation(
   env: Record<string, string>,
+  options: { readyLog?: string } = {},
 ): Promise<{ base: string; child: ChildProcess }> {
+  const { readyLog } = options;
   const inherited = { ...process.env };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'PORT', 'HOST']) delete inherited[name];
   // BENCH_ORDERS_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the station.
@@ -84,22 +90,32 @@ export async function startStation(
       HOST: '127.0.0.1',
       CLOCK_MODE: 'always-open',
       ORDERS_NEED_KYC: 'false',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: readyLog ? 'info' : 'warn',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', readyLog ? 'pipe' : 'inherit'],
   });
   const base = await new Promise<string>((resolve, reject) => {
     let out = '';
+    let log = '';
+    let url: string | null = null;
+    let ready = readyLog === undefined;
+    const settle = () => {
+      if (url === null || !ready) return;
+      child.off('exit', early);
+      resolve(url);
+    };
     const early = (code: number | null, signal: string | null) =>
-      reject(new Error(`station exited (${code ?? signal}) before listening`));
+      reject(new Error(`station exited (${code ?? signal}) before it was ready\n${log.slice(-2000)}`));
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /(http:\/\/[^\s/]+)\//.exec(out);
-      if (match) {
-        child.off('exit', early);
-        resolve(match[1]!);
-      }
+      url = /(http:\/\/[^\s/]+)\//.exec(out)?.[1] ?? null;
+      settle();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      log = (log + chunk.toString()).slice(-100_000);
+      ready ||= log.includes(readyLog!);
+      settle();
     });
     child.once('exit', early);
   });
