@@ -47,7 +47,10 @@ async function waitDrawn(page: Page, attrs: Record<string, string>) {
   return bars;
 }
 
-/** True when the chart's canvas has pixels of more than one colour: something was drawn. */
+/**
+ * True when the chart's canvas has pixels of more than one colour: something was drawn. The chart paints in
+ * an animation frame after it reports its bars (data-ready), so callers poll this.
+ */
 async function canvasHasDrawing(page: Page): Promise<boolean> {
   return page.evaluate(() => {
     const el = document.querySelector<HTMLCanvasElement>('[data-testid="kline-canvas"] canvas');
@@ -74,7 +77,7 @@ describe('K-line chart in Chromium at 390×844', () => {
     await page.goto(`${url}/listdetail?code=${CODE}&lang=en`);
     await page.getByTestId('detail-price').waitFor();
     await waitDrawn(page, { period: 'day', adjust: 'none' });
-    expect(await canvasHasDrawing(page)).toBe(true);
+    await expect.poll(() => canvasHasDrawing(page), { timeout: 15_000 }).toBe(true);
 
     const drawn: Record<string, number> = {};
     for (const period of ['intraday', '1', '5', '30', '60', 'week', 'month', 'day']) {
@@ -88,7 +91,7 @@ describe('K-line chart in Chromium at 390×844', () => {
     for (const adjust of ['forward', 'backward', 'none']) {
       await page.getByTestId(`kline-adjust-${adjust}`).click();
       await waitDrawn(page, { period: 'day', adjust });
-      expect(await canvasHasDrawing(page)).toBe(true);
+      await expect.poll(() => canvasHasDrawing(page), { timeout: 15_000 }).toBe(true);
     }
 
     // Indicators: the overlay and the sub-chart switch without a new history.
@@ -135,7 +138,7 @@ describe('K-line chart in Chromium at 390×844', () => {
     ] as const) {
       await page.goto(`${url}/listdetail2?code=${code}&market=${market}&lang=en`);
       await waitDrawn(page, { period: 'day' });
-      expect(await canvasHasDrawing(page)).toBe(true);
+      await expect.poll(() => canvasHasDrawing(page), { timeout: 15_000 }).toBe(true);
       expect(asked).toContain(dayCall);
       // Points of an index or a futures price are not adjusted for dividends: no adjustment to choose.
       expect(await page.getByTestId('kline-adjust-forward').count()).toBe(0);
