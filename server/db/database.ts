@@ -57,8 +57,15 @@ export function openDatabase(options: { databaseUrl: string | null; sqlitePath: 
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const checkpointer = startCheckpointer(sqlite, options.sqlitePath);
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) });
-  enableGroupCommit(db);
+  const statements = keepingStatements(sqlite);
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) });
+  // What Kysely's SQLite connection does with a compiled query, for the statements of a commit group.
+  enableGroupCommit(db, (text, parameters) => {
+    const statement = statements.prepare(text);
+    if (statement.reader) return statement.all(parameters);
+    statement.run(parameters);
+    return [];
+  });
   const closeDb = closeOnce(db);
   let closing: Promise<void> | null = null;
   const close = () => (closing ??= checkpointer.stop().then(closeDb));

@@ -16,6 +16,7 @@ import {
   type Kysely,
 } from 'kysely';
 import type { DialectName } from './database';
+import { groupStatementRunner } from './group-commit';
 import type { DB, DbOrTx } from './schema';
 
 /** What a build function receives for a parameter: its name, standing in for the value. */
@@ -66,6 +67,9 @@ export function prepared<P extends object>() {
           if (value === undefined) throw new TypeError(`prepared query: no value for ${slot.name}`);
           return value;
         });
+        // In a commit group on SQLite, straight on the group's connection (db/group-commit.ts).
+        const direct = groupStatementRunner(db);
+        if (direct) return direct(compiled.query.sql, parameters) as R[];
         const result = await db.executeQuery<R>({ ...compiled.query, parameters });
         return result.rows;
       },

@@ -2,7 +2,7 @@
  * Passwords and session tokens. Passwords: scrypt with a random salt, compared in constant time.
  * Tokens: 256 random bits for the client; only their SHA-256 is stored.
  */
-import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { hash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const SCRYPT = { N: 16384, r: 8, p: 1, keyLength: 32, saltLength: 16 };
 
@@ -50,7 +50,8 @@ export function newSessionToken(): string {
 }
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  // The one-shot hash: the same digest as createHash('sha256'), without a Hash object per call.
+  return hash('sha256', token, 'hex');
 }
 
 /** Constant-time comparison of two short strings (e.g. SMS codes). */

@@ -13,6 +13,7 @@ import {
 } from '../../src/shared/validation';
 import { AppError, assertFields } from '../errors';
 import { isUniqueViolation } from '../db/database';
+import { prepared } from '../db/prepared';
 import type { UserRow } from '../db/schema';
 import type { Station } from './context';
 import {
@@ -24,6 +25,7 @@ import {
   verifyPassword,
 } from './credentials';
 import { identityDb } from './identity-db';
+import { sessionCacheOf } from './session-cache';
 import { post } from './ledger';
 import {
   clearLoginFailures,
@@ -376,15 +378,19 @@ export async function resetPassword(
   await consumeSmsCode(station, phone, 'forget', input.code.trim());
   const hash = await hashPassword(normalizePassword(input.password));
   const now = station.clock.now();
-  await station.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', user.id).execute();
-    await trx
-      .updateTable('sessions')
-      .set({ revoked_at: now })
-      .where('user_id', '=', user.id)
-      .where('revoked_at', 'is', null)
-      .execute();
-  });
+  try {
+    await station.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', user.id).execute();
+      await trx
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('user_id', '=', user.id)
+        .where('revoked_at', 'is', null)
+        .execute();
+    });
+  } finally {
+    sessionCacheOf(station)?.forgetUser(user.id);
+  }
   await unlockLogin(identityDb(station), phone);
 }
 
@@ -416,16 +422,21 @@ export async function changePassword(
   if (!ok) throw new AppError('BAD_CREDENTIALS', { msgKey: 'OLD_PASSWORD_WRONG', httpStatus: 400 });
   const hash = await hashPassword(normalizePassword(input.password));
   const now = station.clock.now();
-  await station.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', user.id).execute();
-    await trx
-      .updateTable('sessions')
-      .set({ revoked_at: now })
-      .where('user_id', '=', user.id)
-      .where('id', '!=', session.sessionId)
-      .where('revoked_at', 'is', null)
-      .execute();
-  });
+  try {
+    await station.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', user.id).execute();
+      await trx
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('user_id', '=', user.id)
+        .where('id', '!=', session.sessionId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    });
+  } finally {
+    // This session stays live; it is simply read again on its next call.
+    sessionCacheOf(station)?.forgetUser(user.id);
+  }
 }
 
 /**
@@ -476,6 +487,13 @@ export async function checkCode(
   await consumeSmsCode(station, input.phone.trim(), input.purpose, input.code.trim(), false);
 }
 
+const selectSession = prepared<{ tokenHash: string }>()((db, p) =>
+  db
+    .selectFrom('sessions')
+    .select(['id', 'user_id', 'expires_at', 'revoked_at'])
+    .where('token_hash', '=', p.tokenHash),
+);
+
 export interface SessionInfo {
   sessionId: number;
   userId: number;
@@ -483,22 +501,37 @@ export interface SessionInfo {
 
 /** The live session of a token, or null (unknown, revoked or expired). */
 export async function sessionOf(station: Station, token: string): Promise<SessionInfo | null> {
-  const row = await station.db
-    .selectFrom('sessions')
-    .select(['id', 'user_id', 'expires_at', 'revoked_at'])
-    .where('token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+  const tokenHash = hashToken(token);
+  const cache = sessionCacheOf(station);
+  const cached = cache?.get(tokenHash);
+  if (cached) {
+    if (cached.expiresAt > station.clock.now()) return { sessionId: cached.sessionId, userId: cached.userId };
+    cache!.drop(tokenHash);
+    return null;
+  }
+  const generation = cache?.generation() ?? 0;
+  const [row] = await selectSession.rows(station.db, { tokenHash });
   if (!row || row.revoked_at !== null || row.expires_at <= station.clock.now()) return null;
+  cache?.remember(
+    tokenHash,
+    { sessionId: row.id, userId: row.user_id, expiresAt: row.expires_at },
+    generation,
+  );
   return { sessionId: row.id, userId: row.user_id };
 }
 
 export async function logout(station: Station, token: string): Promise<void> {
-  await station.db
-    .updateTable('sessions')
-    .set({ revoked_at: station.clock.now() })
-    .where('token_hash', '=', hashToken(token))
-    .where('revoked_at', 'is', null)
-    .execute();
+  const tokenHash = hashToken(token);
+  try {
+    await station.db
+      .updateTable('sessions')
+      .set({ revoked_at: station.clock.now() })
+      .where('token_hash', '=', tokenHash)
+      .where('revoked_at', 'is', null)
+      .execute();
+  } finally {
+    sessionCacheOf(station)?.forgetToken(tokenHash);
+  }
 }
 
 /** The user with masked phone and the five accounts valued at current prices. */

@@ -29,7 +29,7 @@ import { AppError } from '../errors';
 import type { Clock } from './clock';
 import { FxSeries } from './fx';
 import { loadCatalogueData, type FuturesDef, type IndexDef, type Instrument } from './catalogue';
-import { InstrumentSeries, tickDecimals, tickFor } from './price-engine';
+import { InstrumentSeries, tickDecimals, tickFor, type DayRecord } from './price-engine';
 import { hashSeed, SeededRandom } from './prng';
 import {
   ALWAYS_OPEN_HOURS,
@@ -70,6 +70,12 @@ export interface MarketOptions {
 
 /** Series are pure functions of their spec, so one cache serves every station in the process. */
 const seriesCache = new Map<string, InstrumentSeries>();
+
+/** Suspended for the day, else trading while in a session. */
+function statusOf(record: DayRecord, pos: SessionPosition): InstrumentStatus {
+  if (record.suspended) return 'suspended';
+  return pos.inSession ? 'trading' : 'closed';
+}
 
 function round(value: number, decimals: number): number {
   return Number(value.toFixed(decimals));
@@ -292,7 +298,12 @@ export class MarketService {
     };
   }
 
+  /** This service's series by code, in front of the process-wide cache (whose key costs a string each time). */
+  private readonly seriesByCode = new Map<string, InstrumentSeries>();
+
   series(instrument: Instrument): InstrumentSeries {
+    const known = this.seriesByCode.get(instrument.code);
+    if (known) return known;
     const key = `${this.options.seed}\u001f${this.options.clockMode}\u001f${this.anchorDay}\u001f${instrument.code}`;
     let series = seriesCache.get(key);
     if (!series) {
@@ -312,6 +323,7 @@ export class MarketService {
       });
       seriesCache.set(key, series);
     }
+    this.seriesByCode.set(instrument.code, series);
     return series;
   }
 
@@ -477,8 +489,17 @@ export class MarketService {
 
   quote(instrument: Instrument, t = this.clock.now()): Quote {
     const hours = this.hours(instrument);
-    const pos = sessionPosition(t, hours);
-    const series = this.series(instrument);
+    return this.quoteAt(instrument, t, hours, sessionPosition(t, hours), this.series(instrument));
+  }
+
+  /** quote() given the instrument's hours, session position at `t` and series, computed once by the caller. */
+  private quoteAt(
+    instrument: Instrument,
+    t: number,
+    hours: MarketHours,
+    pos: SessionPosition,
+    series: InstrumentSeries,
+  ): Quote {
     const path = series.path(pos.day);
     const k = Math.min(Math.floor(pos.elapsed), series.spec.minutesPerDay);
     const price = path.prices[k]!;
@@ -503,22 +524,30 @@ export class MarketService {
 
   status(instrument: Instrument, t = this.clock.now()): InstrumentStatus {
     const pos = this.position(instrument, t);
-    if (this.series(instrument).record(pos.day).suspended) return 'suspended';
-    return pos.inSession ? 'trading' : 'closed';
+    return statusOf(this.series(instrument).record(pos.day), pos);
   }
 
+  /**
+   * The quote with the day's limits, lot and status. The session position, series and day record are
+   * worked out once here (an order asks for this on every call, issue 6 bench).
+   */
   detail(instrument: Instrument, t = this.clock.now()): StockDetail {
-    const quote = this.quote(instrument, t);
-    const limits = this.series(instrument).record(this.position(instrument, t).day).limits;
-    return {
-      ...quote,
+    const hours = this.hours(instrument);
+    const pos = sessionPosition(t, hours);
+    const series = this.series(instrument);
+    const quote = this.quoteAt(instrument, t, hours, pos, series);
+    const record = series.record(pos.day);
+    const limits = record.limits;
+    // Added to the fresh quote rather than spread with it: on this V8 a spread followed by new keys costs
+    // about 2 µs per key (14 µs here, more than the quote itself); the keys come out in the same order.
+    return Object.assign(quote, {
       limitUp: limits?.up ?? null,
       limitDown: limits?.down ?? null,
       lotSize: this.options.settings.lotRules[instrument.market].sharesPerLot ?? instrument.lotSize,
       currency: instrument.currency,
-      status: this.status(instrument, t),
+      status: statusOf(record, pos),
       tPlus: this.options.settings.tPlusOne[instrument.market],
-    };
+    });
   }
 
   /**

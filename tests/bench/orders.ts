@@ -192,7 +192,9 @@ export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 async function measure(label: string, env: Record<string, string>): Promise<void> {
-  const { base, child } = await startStation(env);
+  // Measured once the station has built the market's history in the background (server/main.ts): the
+  // steady state, not the first seconds after a start.
+  const { base, child } = await startStation(env, { readyLog: 'market history warmed up' });
   try {
     const tokens = await registerUsers(base, USERS);
     await Promise.all(
