@@ -377,20 +377,7 @@ export async function resetPassword(
   if (!user) throw new AppError('BAD_CODE');
   await consumeSmsCode(station, phone, 'forget', input.code.trim());
   const hash = await hashPassword(normalizePassword(input.password));
-  const now = station.clock.now();
-  try {
-    await station.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', user.id).execute();
-      await trx
-        .updateTable('sessions')
-        .set({ revoked_at: now })
-        .where('user_id', '=', user.id)
-        .where('revoked_at', 'is', null)
-        .execute();
-    });
-  } finally {
-    sessionCacheOf(station)?.forgetUser(user.id);
-  }
+  await setPasswordEndingSessions(station, user.id, hash);
   await unlockLogin(identityDb(station), phone);
 }
 
@@ -421,21 +408,34 @@ export async function changePassword(
   );
   if (!ok) throw new AppError('BAD_CREDENTIALS', { msgKey: 'OLD_PASSWORD_WRONG', httpStatus: 400 });
   const hash = await hashPassword(normalizePassword(input.password));
+  await setPasswordEndingSessions(station, user.id, hash, session.sessionId);
+}
+
+/**
+ * Stores a new password hash and ends the user's sessions (all, or all but `keepSessionId`) in one
+ * transaction; the remembered sessions are forgotten before the caller answers, whatever happened (a kept
+ * session is simply read again on its next call).
+ */
+async function setPasswordEndingSessions(
+  station: Station,
+  userId: number,
+  hash: string,
+  keepSessionId?: number,
+): Promise<void> {
   const now = station.clock.now();
   try {
     await station.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', user.id).execute();
+      await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
       await trx
         .updateTable('sessions')
         .set({ revoked_at: now })
-        .where('user_id', '=', user.id)
-        .where('id', '!=', session.sessionId)
+        .where('user_id', '=', userId)
+        .$if(keepSessionId !== undefined, (q) => q.where('id', '!=', keepSessionId!))
         .where('revoked_at', 'is', null)
         .execute();
     });
   } finally {
-    // This session stays live; it is simply read again on its next call.
-    sessionCacheOf(station)?.forgetUser(user.id);
+    sessionCacheOf(station)?.forgetUser(userId);
   }
 }
 
