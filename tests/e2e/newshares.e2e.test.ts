@@ -90,6 +90,13 @@ describe('new share subscription in Chromium at 390×844', () => {
     expect(await page.getByTestId('subscription-state').textContent()).toBe(en.newshares.state.subscribed);
     expect(await page.getByTestId('allocation-numbers').textContent()).toMatch(/^\d+/);
 
+    // The same issue's chip-grab placement screen reads the issue and the user's placements (none yet).
+    await page.goto(`${url}/qingchouDetail?code=${issue.code}&lang=en`);
+    await page.locator('[data-testid="grab-form"], [data-testid="grab-closed"]').first().waitFor();
+    expect(await page.getByTestId('placement-left').textContent()).toMatch(/\d/);
+    await page.goto(`${url}/newsharesDetail?code=${issue.code}&lang=en`);
+    await page.getByTestId('subscription-state').waitFor();
+
     // The draw on the pinned clock: the seed is published and hashes to what was shown before.
     await step(issue.drawAt);
     await page.reload();

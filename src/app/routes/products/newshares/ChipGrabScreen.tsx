@@ -3,67 +3,35 @@
  * first come first served until the placement is gone, paid at once from the newstock account.
  */
 import { useState, type FormEvent } from 'react';
-import { Link, useSearch } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../../locales/i18n-react';
 import type { NewIssue, NewShareSubscription } from '../../../../shared/api/newshares';
 import { checkLots } from '../../../../shared/validation';
 import { refreshUser } from '../../../api/account';
 import { call, toApiError } from '../../../api/client';
-import { useCall } from '../../../api/use-call';
 import { FormField } from '../../../components/FormField';
-import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { showAlert } from '../../../state/alert';
 import { validationMessage } from '../../account/form-errors';
 import { InfoRow, useFreshUser, useMoneyText, useRequestId } from '../../wallet/wallet-parts';
-import { PhaseTag, SubscriptionRecord, shanghaiTime } from './newshare-parts';
+import { PhaseTag, SubscriptionRecord, shanghaiTime, useIssueWithMine } from './newshare-parts';
 import '../../wallet/wallet.css';
 import './newshares.css';
 
 export function ChipGrabScreen() {
   const { LL } = useI18nContext();
-  const { code } = useSearch({ strict: false }) as { code?: string };
-  const issues = useCall('GET /user/newStockList.do', code ? { code } : null);
-  const mine = useCall(
-    'GET /user/getOneSubscribeByUserId.do',
-    code ? { code, kind: 'placement', pageSize: 1 } : null,
-  );
-  const [fresh, setFresh] = useState<NewShareSubscription | null>(null);
-
-  if (!code) return <Empty text={LL.newshares.notFound()} />;
-  if (issues.loading || mine.loading) return <Loading />;
-  if (!issues.data || !mine.data) {
-    const error = issues.error ?? mine.error;
-    return error ? (
-      <ErrorState
-        error={error}
-        onRetry={() => {
-          issues.reload();
-          mine.reload();
-        }}
-      />
-    ) : (
-      <Loading />
-    );
-  }
-  const issue = issues.data.list[0];
-  if (!issue) return <Empty text={LL.newshares.notFound()} />;
-  const grabbed = fresh ?? mine.data.list[0] ?? null;
+  const shown = useIssueWithMine('placement');
+  if (shown.view) return shown.view;
+  const { issue, latest: grabbed, changed } = shown;
   return (
     <div className="wallet-screen newshares-screen" data-testid="chip-grab">
       <p className="guide-text">{LL.newshares.chipGrabNote()}</p>
       <PlacementSummary issue={issue} />
       {grabbed ? (
         <ul className="record-list">
-          <SubscriptionRecord subscription={grabbed} onChange={setFresh} linkIssue={false} />
+          <SubscriptionRecord subscription={grabbed} onChange={changed} linkIssue={false} />
         </ul>
       ) : issue.phase === 'subscribing' && issue.placementLeft > 0 ? (
-        <GrabForm
-          issue={issue}
-          onDone={(s) => {
-            setFresh(s);
-            issues.reload();
-          }}
-        />
+        <GrabForm issue={issue} onDone={changed} />
       ) : (
         <p className="guide-text" data-testid="grab-closed">
           {issue.placementLeft === 0

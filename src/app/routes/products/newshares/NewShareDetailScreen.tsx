@@ -4,55 +4,24 @@
  * the winners recomputed here by the same pure function the station used (src/shared/newshare-draw.ts).
  */
 import { useState, type FormEvent } from 'react';
-import { useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../../locales/i18n-react';
 import type { NewIssue, NewShareSubscription } from '../../../../shared/api/newshares';
 import { allocationNumbers, drawSeedHash, drawWinners } from '../../../../shared/newshare-draw';
 import { checkLots } from '../../../../shared/validation';
 import { call, toApiError } from '../../../api/client';
-import { useCall } from '../../../api/use-call';
 import { FormField } from '../../../components/FormField';
-import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { showAlert } from '../../../state/alert';
 import { validationMessage } from '../../account/form-errors';
 import { useMoneyText, useRequestId } from '../../wallet/wallet-parts';
-import { IssueFacts, PhaseTag, SubscriptionRecord } from './newshare-parts';
+import { IssueFacts, PhaseTag, SubscriptionRecord, useIssueWithMine } from './newshare-parts';
 import '../../wallet/wallet.css';
 import './newshares.css';
 
 export function NewShareDetailScreen() {
   const { LL } = useI18nContext();
-  const { code } = useSearch({ strict: false }) as { code?: string };
-  const issues = useCall('GET /user/newStockList.do', code ? { code } : null);
-  const mine = useCall(
-    'GET /user/getOneSubscribeByUserId.do',
-    code ? { code, kind: 'lottery', pageSize: 1 } : null,
-  );
-  const [fresh, setFresh] = useState<NewShareSubscription | null>(null);
-
-  if (!code) return <Empty text={LL.newshares.notFound()} />;
-  if (issues.loading || mine.loading) return <Loading />;
-  if (!issues.data || !mine.data) {
-    const error = issues.error ?? mine.error;
-    return error ? (
-      <ErrorState
-        error={error}
-        onRetry={() => {
-          issues.reload();
-          mine.reload();
-        }}
-      />
-    ) : (
-      <Loading />
-    );
-  }
-  const issue = issues.data.list[0];
-  if (!issue) return <Empty text={LL.newshares.notFound()} />;
-  const subscription = fresh ?? mine.data.list[0] ?? null;
-  const changed = (updated: NewShareSubscription) => {
-    setFresh(updated);
-    issues.reload();
-  };
+  const shown = useIssueWithMine('lottery');
+  if (shown.view) return shown.view;
+  const { issue, latest: subscription, changed } = shown;
 
   return (
     <div className="wallet-screen newshares-screen" data-testid="newshare-detail">

@@ -2,8 +2,8 @@
  * Pieces the new-share screens share: phase and state tags, an issue's facts, a subscription's record
  * with its pay action, and the lots input rule.
  */
-import { useState } from 'react';
-import { Link } from '@tanstack/react-router';
+import { useState, type ReactElement } from 'react';
+import { Link, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../../locales/i18n-react';
 import type {
   NewIssue,
@@ -14,6 +14,8 @@ import type {
 import { formatDateTime } from '../../../../shared/format';
 import { refreshUser } from '../../../api/account';
 import { call, toApiError } from '../../../api/client';
+import { useCall } from '../../../api/use-call';
+import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { showAlert } from '../../../state/alert';
 import { InfoRow, useMoneyText, useRequestId } from '../../wallet/wallet-parts';
 
@@ -231,4 +233,51 @@ export function SubscriptionRecord({
       )}
     </li>
   );
+}
+
+/** The issue a screen's address names, and the user's latest subscription of one kind to it. */
+export type IssueWithMine =
+  | { view: ReactElement; issue?: undefined }
+  | {
+      view: null;
+      issue: NewIssue;
+      /** The latest subscription: the one just made or changed here, else the station's. */
+      latest: NewShareSubscription | null;
+      /** A subscription made or changed here; the issue is read again (its remaining lots, its phase). */
+      changed: (subscription: NewShareSubscription) => void;
+    };
+
+/**
+ * Reads the issue of `?code=` (newStockList.do) and the user's latest `kind` subscription to it
+ * (getOneSubscribeByUserId.do); until both are there, `view` is the screen to show instead: not found,
+ * loading, or the error with a retry of both.
+ */
+export function useIssueWithMine(kind: 'lottery' | 'placement'): IssueWithMine {
+  const { LL } = useI18nContext();
+  const { code } = useSearch({ strict: false }) as { code?: string };
+  const issues = useCall('GET /user/newStockList.do', code ? { code } : null);
+  const mine = useCall('GET /user/getOneSubscribeByUserId.do', code ? { code, kind, pageSize: 1 } : null);
+  const [fresh, setFresh] = useState<NewShareSubscription | null>(null);
+
+  if (!code) return { view: <Empty text={LL.newshares.notFound()} /> };
+  if (issues.loading || mine.loading) return { view: <Loading /> };
+  if (!issues.data || !mine.data) {
+    const error = issues.error ?? mine.error;
+    const retry = () => {
+      issues.reload();
+      mine.reload();
+    };
+    return { view: error ? <ErrorState error={error} onRetry={retry} /> : <Loading /> };
+  }
+  const issue = issues.data.list[0];
+  if (!issue) return { view: <Empty text={LL.newshares.notFound()} /> };
+  return {
+    view: null,
+    issue,
+    latest: fresh ?? mine.data.list[0] ?? null,
+    changed: (subscription) => {
+      setFresh(subscription);
+      issues.reload();
+    },
+  };
 }
