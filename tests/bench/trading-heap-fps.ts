@@ -79,9 +79,10 @@ export async function benchTradingHeapFps(options: { staticDir?: string } = {}):
     // Ten details, opened from the top of the list as a user would, each left with the back button.
     await page.evaluate('window.scrollTo(0, 0)');
     // A virtualised list swaps its rows after the scroll: wait until the first row in the page is on screen.
-    await page.waitForFunction(
-      `document.querySelector('[data-testid^="quote-row-"]')?.getBoundingClientRect().top < innerHeight`,
-    );
+    // (Polled with evaluate: the app's CSP forbids the string eval waitForFunction would use.)
+    const firstRowOnScreen = `document.querySelector('[data-testid^="quote-row-"]')?.getBoundingClientRect().top < innerHeight`;
+    for (let i = 0; i < 200 && !(await page.evaluate<boolean>(firstRowOnScreen)); i++)
+      await page.waitForTimeout(50);
     const codes = await page.evaluate<string[]>(
       `[...document.querySelectorAll('[data-testid^="quote-row-"]')].slice(0, ${DETAILS})` +
         `.map((row) => row.getAttribute('data-testid'))`,

@@ -2,7 +2,6 @@ import {
   memo,
   startTransition,
   useCallback,
-  useDeferredValue,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -10,8 +9,9 @@ import {
   type FocusEvent,
   type MouseEvent,
 } from 'react';
+import { flushSync } from 'react-dom';
 import { useRouter } from '@tanstack/react-router';
-import { useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
+import { Virtualizer, observeWindowOffset, observeWindowRect, windowScroll } from '@tanstack/react-virtual';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Quote, StockMarket } from '../../../shared/api/types';
 import { formatMoney, formatPct } from '../../../shared/format';
@@ -21,6 +21,7 @@ import { AsOfNote } from '../../components/ConnectionViews';
 import { moveClass } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { PRICE_REFRESH_MS, priceDigits } from './market-info';
+import { coverSpan, nextSpan, targetSpan, type Span } from './row-span';
 import './market.css';
 
 const PAGE_STEP = 30;
@@ -31,10 +32,18 @@ const MAX_PAGE_SIZE = 100;
  * (market.css clips what would overflow), so the two cannot disagree.
  */
 const ROW_HEIGHT = 58;
-/** Rows kept in the page beyond each edge of the screen: a fast fling never reaches a row not yet there. */
-const OVERSCAN = 10;
-/** The rows in the page change by blocks of this many rows (see blockRange). */
-const BLOCK = 8;
+/**
+ * Rows are built in chunks of this many: a chunk is one memoised piece of the list, so building one more
+ * renders that chunk alone, whatever the length of the list in the page.
+ */
+const CHUNK = 2;
+/** Idle time (ms) a slice waits for: a chunk's render and layout on a slow phone. */
+const SLICE_MS = 8;
+/**
+ * Fewer chunks than this built ahead in the direction the list moves: the next chunk does not wait for idle
+ * time (a fling leaves little of it) but is built right after the next frame is painted.
+ */
+const LOW = 6;
 const rowHeight = () => ROW_HEIGHT;
 
 /** The orders a market list can be sorted in (getStock.do `sort`; a leading minus: descending). */
@@ -113,21 +122,94 @@ export function QuoteList({ market, sort }: { market: StockMarket; sort?: QuoteS
   );
 }
 
+type IdleHandle = { cancel(): void };
 /**
- * Which rows are in the page: those on screen and OVERSCAN either side, widened to whole blocks of BLOCK
- * rows. The rows in the page then change once per block scrolled, not once per row: most frames of a fling
- * only move the page (the compositor's work), and a new block renders as a transition ahead of the screen.
+ * Runs `work` in idle time with at least SLICE_MS left (or after a second at the latest), else a short timer
+ * where the browser has no idle callbacks (Safari).
  */
-function blockRange(range: Range): number[] {
-  if (range.count === 0) return [];
-  const from = Math.floor(Math.max(0, range.startIndex - range.overscan) / BLOCK) * BLOCK;
-  const to = Math.min(range.count, Math.ceil((range.endIndex + 1 + range.overscan) / BLOCK) * BLOCK);
-  return Array.from({ length: to - from }, (_, i) => from + i);
+function whenIdle(work: () => void): IdleHandle {
+  if (typeof requestIdleCallback !== 'function') {
+    const id = setTimeout(work, 16);
+    return { cancel: () => clearTimeout(id) };
+  }
+  let id = 0;
+  const waited = performance.now();
+  const run = (deadline: IdleDeadline) => {
+    if (deadline.timeRemaining() >= SLICE_MS || performance.now() - waited > 1000) work();
+    else id = requestIdleCallback(run);
+  };
+  id = requestIdleCallback(run);
+  return { cancel: () => cancelIdleCallback(id) };
+}
+
+/** Runs `work` in a task of its own right after the next frame is painted. */
+function afterPaint(work: () => void): IdleHandle {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(work, 0);
+  });
+  return {
+    cancel: () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    },
+  };
+}
+
+/**
+ * The library's window virtualiser (what `useWindowVirtualizer` wraps) without its re-render on every row
+ * scrolled: it only tells `onChange` that the rows on screen moved. The options are renewed on each render and
+ * the mount and update steps run as the library's React adapter runs them.
+ */
+function useWindowRows(
+  count: number,
+  scrollMargin: number,
+  onChange: () => void,
+): Virtualizer<Window, Element> {
+  const changed = useRef(onChange);
+  useLayoutEffect(() => {
+    changed.current = onChange;
+  });
+  const options = {
+    count,
+    scrollMargin,
+    estimateSize: rowHeight,
+    overscan: 0,
+    getScrollElement: () => (typeof window === 'undefined' ? null : window),
+    observeElementRect: observeWindowRect,
+    observeElementOffset: observeWindowOffset,
+    scrollToFn: windowScroll,
+    onChange: () => changed.current(),
+    ...(typeof window === 'undefined'
+      ? {}
+      : { initialRect: { width: window.innerWidth, height: window.innerHeight } }),
+  };
+  const [virtualizer] = useState(() => new Virtualizer<Window, Element>(options));
+  virtualizer.setOptions(options);
+  useLayoutEffect(() => virtualizer._didMount(), [virtualizer]);
+  useLayoutEffect(() => virtualizer._willUpdate());
+  return virtualizer;
+}
+
+/** Where the built rows stand, for the builder's callbacks (they run outside React's renders). */
+interface Builder {
+  built: Span;
+  chunks: number;
+  /** The screen's first chunk at the last look, and whether the list moved down to it. */
+  at: number;
+  down: boolean;
+  /** The slice waiting to run, and whether it waits for idle time or only for the next paint. */
+  slice: { handle: IdleHandle; urgent: boolean } | null;
+  /** Inside React's commit (the virtualiser's update step): a change of rows then needs no flushSync. */
+  inReact: boolean;
 }
 
 /**
  * The rows near the screen of a list the window scrolls (the app's pages scroll the window, not an inner
- * element). The virtualiser re-renders this on every row scrolled; it only passes the block on to the rows.
+ * element). The virtualiser says which rows are on screen; the page holds their chunks and up to AHEAD chunks
+ * either side, built one by one in idle time, or right after a paint when a fling is about to reach the end of
+ * what is built. Scrolling itself renders nothing; only when the screen reaches rows not built yet (a jump) are
+ * its chunks rendered at once, in the scroll event.
  */
 function QuoteRows({ quotes, total }: { quotes: Quote[]; total: number }) {
   const listRef = useRef<HTMLUListElement>(null);
@@ -135,22 +217,81 @@ function QuoteRows({ quotes, total }: { quotes: Quote[]; total: number }) {
   const [listTop, setListTop] = useState(0);
   // The row with the keyboard focus stays in the page while it is scrolled away (Tab goes on from it).
   const [focused, setFocused] = useState<number | null>(null);
-  const virtualizer = useWindowVirtualizer({
-    count: quotes.length,
-    estimateSize: rowHeight,
-    overscan: OVERSCAN,
-    scrollMargin: listTop,
-    rangeExtractor: blockRange,
-    // Nothing here needs a synchronous render inside the scroll event: the block changes rarely.
-    useFlushSync: false,
-    // The first render already fills the screen (else it renders one row, then the rest after measuring).
-    ...(typeof window === 'undefined'
-      ? {}
-      : { initialRect: { width: window.innerWidth, height: window.innerHeight } }),
+  const chunks = Math.ceil(quotes.length / CHUNK);
+  const [built, setBuilt] = useState<Span>(() => ({
+    from: 0,
+    to: Math.min(
+      chunks,
+      Math.ceil((typeof window === 'undefined' ? 844 : window.innerHeight) / ROW_HEIGHT / CHUNK),
+    ),
+  }));
+  const builder = useRef<Builder>({ built, chunks, at: 0, down: true, slice: null, inReact: false });
+
+  const look = () => {
+    const state = builder.current;
+    // Worked out afresh: the length or the list's place may have changed since the last scroll.
+    const range = virtualizer.calculateRange();
+    if (!range) return;
+    const screen = {
+      from: Math.min(state.chunks, Math.floor(range.startIndex / CHUNK)),
+      to: Math.min(state.chunks, Math.ceil((range.endIndex + 1) / CHUNK)),
+    };
+    if (screen.from !== state.at) state.down = screen.from > state.at;
+    state.at = screen.from;
+    const commit = (span: Span) => {
+      state.built = span;
+      if (state.inReact) setBuilt(span);
+      else flushSync(() => setBuilt(span));
+      // Laid out now, in this task, rather than in the next frame's.
+      void listRef.current?.offsetHeight;
+    };
+    const now = {
+      from: Math.min(state.built.from, state.chunks),
+      to: Math.min(state.built.to, state.chunks),
+    };
+    const covered = coverSpan(now, screen);
+    if (covered !== now || now.to !== state.built.to) {
+      state.slice?.handle.cancel();
+      state.slice = null;
+      commit(covered);
+    }
+    const target = targetSpan(screen, state.chunks);
+    const next = nextSpan(state.built, target, state.down);
+    if (!next) return;
+    const ahead = state.down ? state.built.to - screen.to : screen.from - state.built.from;
+    const edge = state.down ? state.built.to >= state.chunks : state.built.from <= 0;
+    const urgent = ahead < LOW && !edge && typeof requestAnimationFrame === 'function';
+    if (state.slice && (state.slice.urgent || !urgent)) return;
+    state.slice?.handle.cancel();
+    state.slice = {
+      urgent,
+      handle: (urgent ? afterPaint : whenIdle)(() => {
+        state.slice = null;
+        // The screen may have moved meanwhile: the next chunk is worked out again.
+        const step = nextSpan(state.built, target, state.down);
+        if (step) commit(step);
+        look();
+      }),
+    };
+  };
+  const virtualizer = useWindowRows(quotes.length, listTop, look);
+
+  // On mount and with a new length (another page): the builder works on it from now on.
+  const lookNow = useRef(look);
+  useLayoutEffect(() => {
+    lookNow.current = look;
   });
-  const items = virtualizer.getVirtualItems();
-  const from = items[0]?.index ?? 0;
-  const to = (items[items.length - 1]?.index ?? -1) + 1;
+  useLayoutEffect(() => {
+    const state = builder.current;
+    state.chunks = chunks;
+    state.inReact = true;
+    try {
+      lookNow.current();
+    } finally {
+      state.inReact = false;
+    }
+  }, [chunks]);
+  useLayoutEffect(() => () => builder.current.slice?.handle.cancel(), []);
 
   useLayoutEffect(() => {
     const list = listRef.current;
@@ -169,6 +310,14 @@ function QuoteRows({ quotes, total }: { quotes: Quote[]; total: number }) {
     const index = Number(event.target.closest('li')?.dataset.index);
     setFocused(Number.isInteger(index) ? index : null);
   };
+  const shown = { from: Math.min(built.from, chunks), to: Math.min(built.to, chunks) };
+  // The chunk of the focused row stays (under the same key, so the same element keeps the focus).
+  const focusedChunk = focused !== null && focused < quotes.length ? Math.floor(focused / CHUNK) : null;
+  const chunkIndexes = Array.from({ length: shown.to - shown.from }, (_, i) => shown.from + i);
+  if (focusedChunk !== null && (focusedChunk < shown.from || focusedChunk >= shown.to)) {
+    if (focusedChunk < shown.from) chunkIndexes.unshift(focusedChunk);
+    else chunkIndexes.push(focusedChunk);
+  }
 
   return (
     <ul
@@ -178,34 +327,36 @@ function QuoteRows({ quotes, total }: { quotes: Quote[]; total: number }) {
       onFocus={onFocus}
       onBlur={() => setFocused(null)}
     >
-      <RowWindow quotes={quotes} total={total} from={from} to={to} focused={focused} />
+      {chunkIndexes.map((chunk) => (
+        <RowChunk
+          key={chunk}
+          quotes={quotes}
+          from={chunk * CHUNK}
+          to={Math.min(quotes.length, (chunk + 1) * CHUNK)}
+          total={total}
+        />
+      ))}
     </ul>
   );
 }
 
 /**
- * The rows from..to (and the focused one), each at its place. A new block renders as a transition (React
- * slices it between frames); until it is done the previous block stays, and OVERSCAN rows keep the screen
- * covered meanwhile.
+ * The rows from..to, each at its place. Memoised: a chunk renders again only when its own rows' data or its
+ * bounds change, not when a neighbour is built or another page is refreshed.
  */
-const RowWindow = memo(function RowWindow(props: {
-  quotes: Quote[];
-  total: number;
-  from: number;
-  to: number;
-  focused: number | null;
-}) {
-  const { quotes, total, focused } = props;
-  const from = useDeferredValue(props.from);
-  const to = Math.min(useDeferredValue(props.to), quotes.length);
-  const indexes = Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
-  if (focused !== null && focused < quotes.length && (focused < from || focused >= to)) {
-    indexes.push(focused);
-    indexes.sort((a, b) => a - b);
-  }
-  return indexes.map((index) => {
+const RowChunk = memo(RowChunkView, (before, after) => {
+  if (before.from !== after.from || before.to !== after.to || before.total !== after.total) return false;
+  for (let index = after.from; index < after.to; index++)
+    if (before.quotes[index] !== after.quotes[index]) return false;
+  return true;
+});
+
+function RowChunkView(props: { quotes: Quote[]; from: number; to: number; total: number }) {
+  const { quotes, from, to, total } = props;
+  const rows = [];
+  for (let index = from; index < to; index++) {
     const quote = quotes[index]!;
-    return (
+    rows.push(
       <li
         key={quote.code}
         data-index={index}
@@ -214,10 +365,11 @@ const RowWindow = memo(function RowWindow(props: {
         style={{ top: index * ROW_HEIGHT, height: ROW_HEIGHT }}
       >
         <QuoteRow quote={quote} />
-      </li>
+      </li>,
     );
-  });
-});
+  }
+  return rows;
+}
 
 /** A plain click: no modifier key, the main button (anything else keeps the browser's own link behaviour). */
 function isPlainClick(event: MouseEvent): boolean {

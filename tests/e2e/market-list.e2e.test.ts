@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  launchPhoneBrowser,
+  newPhoneContext,
+  startE2eStation,
+  watchPageErrors,
+  type E2eStation,
+} from './harness';
+
+/** QuoteList's row height (px). */
+const ROW = 58;
+
+let station: E2eStation;
+let browser: Browser;
+
+beforeAll(async () => {
+  station = await startE2eStation();
+  browser = await launchPhoneBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await station?.close();
+});
+
+/**
+ * The rows of the list that the screen shows by its scroll position, and which of them are missing from the
+ * page (a virtualised list must never show a gap), with the codes of the rows on screen.
+ */
+async function screenRows(page: Page) {
+  // The scroll event (and what the list renders in it) comes with the next frame.
+  await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+  return page.evaluate((row) => {
+    const list = document.querySelector<HTMLElement>('.quote-rows')!;
+    const top = list.getBoundingClientRect().top;
+    const loaded = Math.round(list.getBoundingClientRect().height / row);
+    const first = Math.max(0, Math.floor(-top / row));
+    const last = Math.min(loaded, Math.ceil((innerHeight - top) / row)) - 1;
+    const inPage = new Map(
+      [...list.querySelectorAll<HTMLElement>(':scope > li')].map((li) => [Number(li.dataset.index), li]),
+    );
+    const missing: number[] = [];
+    const codes: string[] = [];
+    for (let index = first; index <= last; index++) {
+      const li = inPage.get(index);
+      if (!li) missing.push(index);
+      else codes.push(li.querySelector('a')!.dataset.testid!.replace('quote-row-', ''));
+    }
+    return { first, last, loaded, missing, codes, inPage: inPage.size };
+  }, ROW);
+}
+
+describe('the market list (a long, virtualised list)', () => {
+  it('builds rows ahead of the screen, never shows a gap while scrolled, loads every page and comes back to the top', async () => {
+    const total = (
+      (await (await fetch(`${station.url}/api/stock/getStock.do?market=a&pageNum=1&pageSize=1`)).json()) as {
+        data: { total: number };
+      }
+    ).data.total;
+    expect(total).toBeGreaterThan(300);
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${station.url}/trading-list?market=a&lang=en`);
+    await page.locator('[data-testid^="quote-row-"]').first().waitFor();
+
+    // At rest, the rows below the screen are built in idle time: every row of the first page, more than fit.
+    const onScreen = Math.ceil(844 / ROW);
+    await expect
+      .poll(async () => {
+        const rows = await screenRows(page);
+        return rows.inPage === rows.loaded && rows.loaded > onScreen;
+      })
+      .toBe(true);
+
+    // Scrolled down by less than a screen at a time: every row on screen is in the page at once, in order.
+    const seen: string[] = [];
+    for (let step = 0; step < 400; step++) {
+      if (step > 0) await page.evaluate('window.scrollBy(0, 600)');
+      const rows = await screenRows(page);
+      expect(rows.missing, `rows ${rows.first}–${rows.last}`).toEqual([]);
+      for (const code of rows.codes) if (!seen.includes(code)) seen.push(code);
+      if (rows.last === total - 1) break;
+      // The end of the loaded rows is on screen: the next page loads (infinite scroll) before going on.
+      if (rows.last >= rows.loaded - 1) await page.waitForTimeout(200);
+    }
+    await page.locator('.list-end').waitFor();
+    expect(seen).toHaveLength(total);
+    expect(await page.locator('.quote-rows > li').first().getAttribute('aria-setsize')).toBe(String(total));
+    // Rows far behind the screen leave the page, a few at a time in idle time.
+    await expect.poll(async () => (await screenRows(page)).inPage, { timeout: 20_000 }).toBeLessThan(100);
+
+    // A jump back to the top shows the first rows at once.
+    await page.evaluate('window.scrollTo(0, 0)');
+    expect((await screenRows(page)).missing).toEqual([]);
+    await page.locator('.quote-rows > li[data-index="0"]').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the row with the keyboard focus in the page while it is scrolled away', async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${station.url}/trading-list?market=a&lang=en`);
+    const first = page.locator('.quote-rows > li[data-index="0"] a');
+    await first.waitFor();
+    await first.focus();
+    // Far enough that the first rows would otherwise have left the page.
+    for (let i = 0; i < 12; i++) {
+      await page.evaluate('window.scrollBy(0, 800)');
+      await page.waitForTimeout(100);
+    }
+    expect((await screenRows(page)).first).toBeGreaterThan(100);
+    expect(await page.locator('.quote-rows > li[data-index="0"]').count()).toBe(1);
+    expect(await page.evaluate('document.activeElement?.closest("li")?.dataset.index')).toBe('0');
+    await context.close();
+  });
+});
