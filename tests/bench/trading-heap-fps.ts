@@ -10,7 +10,8 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { launchPhoneBrowser, newPhoneContext, startE2eStation } from '../e2e/harness';
 
-const CPU_SLOWDOWN = 4;
+/** The CPU slowdown (4: the target's low-end phone); BENCH_CPU_SLOWDOWN sets another, e.g. to compare builds harder. */
+const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
 const DETAILS = 10;
 
 /** Records each animation frame's time from the first script on (page code, as text: no DOM types here). */
