@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AHEAD, KEEP, coverSpan, nextSpan, targetSpan, type Span } from '../../src/app/routes/market/row-span';
+import {
+  AHEAD,
+  KEEP,
+  coverSpan,
+  nextSpan,
+  targetSpan,
+  type Span,
+} from '../../src/app/routes/market/row-span';
 
 describe('the rows a long list builds ahead (QuoteList)', () => {
   it('renders what is built while it covers the screen, widens it when the screen reaches past it, and starts again after a jump', () => {
@@ -38,7 +45,7 @@ describe('the rows a long list builds ahead (QuoteList)', () => {
     const height = 9;
     let built: Span = { from: 0, to: height };
     // The list at rest first: the idle time builds the chunks ahead.
-    for (let next = nextSpan(built, targetSpan({ from: 0, to: height }, chunks), true); next; ) {
+    for (let next = nextSpan(built, targetSpan({ from: 0, to: height }, chunks), true); next;) {
       built = next;
       next = nextSpan(built, targetSpan({ from: 0, to: height }, chunks), true);
     }
