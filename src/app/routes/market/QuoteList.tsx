@@ -21,6 +21,7 @@ import { AsOfNote } from '../../components/ConnectionViews';
 import { moveClass } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { PRICE_REFRESH_MS, priceDigits } from './market-info';
+import { mergeQuotePages } from './quote-pages';
 import { coverSpan, nextSpan, targetSpan, type Span } from './row-span';
 import './market.css';
 
@@ -94,8 +95,11 @@ export function QuoteList({ market, sort }: { market: StockMarket; sort?: QuoteS
   if (quotes.loading) return <Loading />;
   if (!quotes.data) return quotes.error ? <ErrorState error={quotes.error} onRetry={quotes.reload} /> : null;
   const { total } = quotes.data;
-  const list =
-    deeper && pageSize >= MAX_PAGE_SIZE ? [...quotes.data.list, ...further.items] : quotes.data.list;
+  const paged = deeper && pageSize >= MAX_PAGE_SIZE;
+  const list = paged ? mergeQuotePages(quotes.data.list, further.items) : quotes.data.list;
+  // Whether every row has been fetched is told by what the pages held, not by the rows shown (a stock that
+  // moved between two pages of a sorted list is shown once).
+  const fetched = quotes.data.list.length + (paged ? further.items.length : 0);
   if (list.length === 0) return <Empty text={LL.market.empty()} />;
 
   return (
@@ -106,10 +110,10 @@ export function QuoteList({ market, sort }: { market: StockMarket; sort?: QuoteS
         <span>{LL.market.price()}</span>
         <span>{LL.market.changePct()}</span>
       </div>
-      <QuoteRows quotes={list} total={total} />
+      <QuoteRows quotes={list} total={fetched < total ? total : list.length} />
       {quotes.error && <p className="inline-error">{quotes.error.message}</p>}
       {further.error && <p className="inline-error">{further.error.message}</p>}
-      {list.length < total ? (
+      {fetched < total ? (
         <div ref={observeEnd}>
           <button type="button" className="button ghost block" data-testid="load-more" onClick={loadMore}>
             {further.loadingMore ? LL.common.loading() : LL.common.loadMore()}
