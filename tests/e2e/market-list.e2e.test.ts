@@ -1,28 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import {
-  launchPhoneBrowser,
-  newPhoneContext,
-  startE2eStation,
-  watchPageErrors,
-  type E2eStation,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPhoneContext, watchPageErrors } from './harness';
+import { stationForFile } from './file-station';
 
 /** QuoteList's row height (px). */
 const ROW = 58;
 
-let station: E2eStation;
-let browser: Browser;
-
-beforeAll(async () => {
-  station = await startE2eStation();
-  browser = await launchPhoneBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await station?.close();
-});
+const e2e = stationForFile();
 
 /**
  * The rows of the list that the screen shows by its scroll position, and which of them are missing from the
@@ -54,15 +38,17 @@ async function screenRows(page: Page) {
 describe('the market list (a long, virtualised list)', () => {
   it('builds rows ahead of the screen, never shows a gap while scrolled, loads every page and comes back to the top', async () => {
     const total = (
-      (await (await fetch(`${station.url}/api/stock/getStock.do?market=a&pageNum=1&pageSize=1`)).json()) as {
+      (await (
+        await fetch(`${e2e.station.url}/api/stock/getStock.do?market=a&pageNum=1&pageSize=1`)
+      ).json()) as {
         data: { total: number };
       }
     ).data.total;
     expect(total).toBeGreaterThan(300);
-    const context = await newPhoneContext(browser);
+    const context = await newPhoneContext(e2e.browser);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
-    await page.goto(`${station.url}/trading-list?market=a&lang=en`);
+    await page.goto(`${e2e.station.url}/trading-list?market=a&lang=en`);
     await page.locator('[data-testid^="quote-row-"]').first().waitFor();
 
     // At rest, the rows below the screen are built in idle time: every row of the first page, more than fit.
@@ -100,9 +86,9 @@ describe('the market list (a long, virtualised list)', () => {
   });
 
   it('keeps the row with the keyboard focus in the page while it is scrolled away', async () => {
-    const context = await newPhoneContext(browser);
+    const context = await newPhoneContext(e2e.browser);
     const page = await context.newPage();
-    await page.goto(`${station.url}/trading-list?market=a&lang=en`);
+    await page.goto(`${e2e.station.url}/trading-list?market=a&lang=en`);
     const first = page.locator('.quote-rows > li[data-index="0"] a');
     await first.waitFor();
     await first.focus();

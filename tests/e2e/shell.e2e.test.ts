@@ -1,29 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { ROUTE_TABLE, TAB_PATHS } from '../../src/app/routes/route-table';
 import en from '../../locales/en';
 import th from '../../locales/th';
 import zhCN from '../../locales/zh-CN';
-import {
-  launchPhoneBrowser,
-  newPhoneContext,
-  startE2eStation,
-  watchPageErrors,
-  type E2eStation,
-} from './harness';
+import { newPhoneContext, watchPageErrors } from './harness';
+import { stationForFile } from './file-station';
 
-let station: E2eStation;
-let browser: Browser;
-
-beforeAll(async () => {
-  station = await startE2eStation();
-  browser = await launchPhoneBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await station?.close();
-});
+const e2e = stationForFile();
 
 declare global {
   interface Window {
@@ -36,7 +20,7 @@ async function openPage(setup?: (context: BrowserContext) => Promise<void>): Pro
   page: Page;
   errors: string[];
 }> {
-  const context = await newPhoneContext(browser);
+  const context = await newPhoneContext(e2e.browser);
   await setup?.(context);
   const page = await context.newPage();
   return { context, page, errors: watchPageErrors(page) };
@@ -86,7 +70,7 @@ describe('app shell in Chromium at 390×844', () => {
   it('sends an unknown path and the root to /home, and keeps case: /HOME is unknown', async () => {
     const { context, page, errors } = await openPage();
     for (const start of ['/no/such/page?lang=en', '/HOME', '/']) {
-      await page.goto(`${station.url}${start}`);
+      await page.goto(`${e2e.station.url}${start}`);
       await onPath(page, '/home');
       await page.getByTestId('greeting').waitFor();
     }
@@ -108,7 +92,7 @@ describe('app shell in Chromium at 390×844', () => {
         });
       });
     });
-    await page.goto(`${station.url}/home?lang=en`);
+    await page.goto(`${e2e.station.url}/home?lang=en`);
     await page.getByTestId('greeting').waitFor();
     const keys: Record<string, string> = {
       '/home': 'home',
@@ -158,7 +142,7 @@ describe('app shell in Chromium at 390×844', () => {
 
   it('slides forward pages in from the right and back pages from the left, and not at all with reduced motion', async () => {
     const { context, page } = await openPage();
-    await page.goto(`${station.url}/home?lang=en`);
+    await page.goto(`${e2e.station.url}/home?lang=en`);
     await page.getByTestId('greeting').waitFor();
     await page.getByTestId('tab-user').click();
     await onPath(page, '/user');
@@ -179,7 +163,7 @@ describe('app shell in Chromium at 390×844', () => {
 
   it('keeps the chosen theme and up/down colours across a reload', async () => {
     const { context, page, errors } = await openPage();
-    await page.goto(`${station.url}/user?lang=zh-CN`);
+    await page.goto(`${e2e.station.url}/user?lang=zh-CN`);
     await page.getByTestId('theme-black').click();
     await page.getByTestId('price-colors-green-up').click();
     const vars = () =>
@@ -210,7 +194,7 @@ describe('app shell in Chromium at 390×844', () => {
         languages.push(request.headers()['accept-language'] ?? '');
       }
     });
-    await page.goto(`${station.url}/user?lang=en`);
+    await page.goto(`${e2e.station.url}/user?lang=en`);
     await page.getByTestId('theme-red').waitFor();
     await page.waitForLoadState('networkidle');
     const english = await visibleTexts(page);
@@ -220,7 +204,7 @@ describe('app shell in Chromium at 390×844', () => {
     expect(new Set(languages)).toEqual(new Set(['en']));
 
     languages.length = 0;
-    await page.goto(`${station.url}/user?lang=th`);
+    await page.goto(`${e2e.station.url}/user?lang=th`);
     await page.getByText(th.user.settings).waitFor();
     await page.waitForLoadState('networkidle');
     const thai = await visibleTexts(page);
@@ -238,7 +222,7 @@ describe('app shell in Chromium at 390×844', () => {
 
     // The choice is stored: a URL without ?lang= stays in Thai, and a call made now says so.
     languages.length = 0;
-    await page.goto(`${station.url}/trading-list`);
+    await page.goto(`${e2e.station.url}/trading-list`);
     await page.locator('[data-testid^="quote-row-"]').first().waitFor();
     expect(await page.getByTestId('tab-home').innerText()).toBe(th.tabs.home);
     expect(languages).toContain('th');
@@ -265,7 +249,7 @@ describe('app shell in Chromium at 390×844', () => {
         }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
       });
     });
-    await page.goto(`${station.url}/FundingDetails?lang=zh-CN`);
+    await page.goto(`${e2e.station.url}/FundingDetails?lang=zh-CN`);
     const toast = page.getByTestId('toast');
     await toast.waitFor();
     expect(await toast.innerText()).toBe(zhCN.errors.NOT_LOGGED_IN_TOAST);
@@ -284,7 +268,7 @@ describe('app shell in Chromium at 390×844', () => {
 
   it('opens the login sheet (half the screen) from a tab that needs a session, and closes it', async () => {
     const { context, page, errors } = await openPage();
-    await page.goto(`${station.url}/home?lang=en`);
+    await page.goto(`${e2e.station.url}/home?lang=en`);
     await page.getByTestId('greeting').waitFor();
     await page.getByTestId('tab-warehouse').click();
     const sheet = page.getByTestId('login-sheet');
@@ -311,10 +295,10 @@ describe('app shell in Chromium at 390×844', () => {
 
   it('serves every route of the spec as a screen of its own, with its title', async () => {
     const { context, page, errors } = await openPage();
-    await page.goto(`${station.url}/home?lang=en`);
+    await page.goto(`${e2e.station.url}/home?lang=en`);
     await page.getByTestId('greeting').waitFor();
     for (const route of ROUTE_TABLE) {
-      await page.goto(`${station.url}${route.path}`);
+      await page.goto(`${e2e.station.url}${route.path}`);
       await page.waitForFunction((t) => document.title === t, titleOf(en, route.titleKey));
       expect(new URL(page.url()).pathname, route.path).toBe(route.path);
       await page.locator('main#main > *').first().waitFor();
@@ -327,7 +311,7 @@ describe('app shell in Chromium at 390×844', () => {
     const { context, page } = await openPage();
     const problems: string[] = [];
     for (const path of TAB_PATHS) {
-      await page.goto(`${station.url}${path}?lang=en`);
+      await page.goto(`${e2e.station.url}${path}?lang=en`);
       await page.waitForLoadState('networkidle');
       const found = await page.evaluate(() => {
         const out: string[] = [];

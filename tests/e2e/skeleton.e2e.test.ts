@@ -1,26 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { LedgerEntry, Page as ApiPage, Position } from '../../src/shared/api/types';
-import {
-  launchPhoneBrowser,
-  newPhoneContext,
-  startE2eStation,
-  watchPageErrors,
-  type E2eStation,
-} from './harness';
+import { newPhoneContext, watchPageErrors } from './harness';
+import { stationForFile } from './file-station';
 
-let station: E2eStation;
-let browser: Browser;
-
-beforeAll(async () => {
-  station = await startE2eStation();
-  browser = await launchPhoneBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await station?.close();
-});
+const e2e = stationForFile();
 
 /** Reads a JSON call in the page, with the session cookie the station set at login. */
 async function getJson<T>(page: Page, path: string): Promise<T> {
@@ -42,28 +26,28 @@ async function usBalance(page: Page): Promise<number> {
 
 describe('walking skeleton in Chromium at 390×844', () => {
   it('sends the root path to /home and shows the test-station notice', async () => {
-    const context = await newPhoneContext(browser);
+    const context = await newPhoneContext(e2e.browser);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
-    await page.goto(`${station.url}/?lang=en`);
+    await page.goto(`${e2e.station.url}/?lang=en`);
     await page.waitForURL('**/home');
     await page.getByTestId('test-station-notice').waitFor();
     expect(await page.getByTestId('test-station-notice').innerText()).toMatch(/test station/i);
-    await page.goto(`${station.url}/no/such/page`);
+    await page.goto(`${e2e.station.url}/no/such/page`);
     await page.waitForURL('**/home');
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('registers, logs in, buys and sells a US stock, and the ledger explains the balance to the cent', async () => {
-    const context = await newPhoneContext(browser);
+    const context = await newPhoneContext(e2e.browser);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     const phone = '13900001234';
     const password = 'paper123';
 
     // Register with the demo SMS code, which the test station shows and fills in.
-    await page.goto(`${station.url}/register?lang=en`);
+    await page.goto(`${e2e.station.url}/register?lang=en`);
     await page.locator('input[name="phone"]').fill(phone);
     await page.locator('input[name="password"]').fill(password);
     await page.locator('input[name="confirm"]').fill(password);
@@ -76,7 +60,7 @@ describe('walking skeleton in Chromium at 390×844', () => {
     // Log out, then log in again.
     await page.getByTestId('logout').click();
     await page.waitForURL(/\/(home|login)$/);
-    await page.goto(`${station.url}/login`);
+    await page.goto(`${e2e.station.url}/login`);
     await page.locator('input[name="phone"]').fill(phone);
     await page.locator('input[name="password"]').fill(password);
     await page.getByTestId('login-submit').click();
