@@ -4,42 +4,26 @@
  * trades; try a VIP pick without the VIP permission (the station's message on screen, nothing bought), then
  * grant the permission with the operator command and buy it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import en from '../../locales/en';
 import { runOperatorCommand } from '../../server/domain/operator';
 import { FixedClock } from '../../server/market/clock';
 import type { BlockTradeOffer, BlockTradeRecord, VipPick, VipPurchase } from '../../src/shared/api/dzvip';
 import type { Page as ListPage } from '../../src/shared/api/types';
-import {
-  launchPhoneBrowser,
-  openAs as openPhoneAs,
-  startE2eStation,
-  stationClient,
-  type E2eSession as Session,
-  type E2eStation,
-} from './harness';
+import { openAs as openPhoneAs, stationClient, type E2eSession as Session } from './harness';
+import { stationForFile } from './file-station';
 
 /** Wednesday 2025-03-12 02:00 UTC: 10:00 in Shanghai, inside the first offers' windows. */
 const T0 = Date.UTC(2025, 2, 12, 2, 0, 0);
 
-let station: E2eStation;
 let app: FastifyInstance;
 let url: string;
-let browser: Browser;
 const clock = new FixedClock(T0);
 
-beforeAll(async () => {
-  station = await startE2eStation({}, { clock });
+const e2e = stationForFile({}, { clock }, (station) => {
   ({ app, url } = station);
   client = stationClient(url);
-  browser = await launchPhoneBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await station?.close();
 });
 
 let client: ReturnType<typeof stationClient>;
@@ -50,7 +34,7 @@ const api = <T>(
   method: 'GET' | 'POST' = 'POST',
 ) => client.call<T>(method, path, token, body);
 const registerUser = () => client.registerUser('1380017');
-const openAs = (session: Session) => openPhoneAs(browser, session);
+const openAs = (session: Session) => openPhoneAs(e2e.browser, session);
 
 describe('block trades and VIP picks in Chromium at 390×844', () => {
   it('buys a block trade from today’s offers and finds it among the user’s block trades', async () => {

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { FixedClock } from '../../server/market/clock';
 import { runContentCommand } from '../../server/domain/content-operator';
@@ -10,35 +10,21 @@ import th from '../../locales/th';
 import vi from '../../locales/vi';
 import zhCN from '../../locales/zh-CN';
 import zhTW from '../../locales/zh-TW';
-import {
-  launchPhoneBrowser,
-  newPhoneContext,
-  startE2eStation,
-  watchPageErrors,
-  type E2eStation,
-} from './harness';
+import { newPhoneContext, watchPageErrors } from './harness';
+import { stationForFile } from './file-station';
 
-let station: E2eStation;
 let app: FastifyInstance;
 let url: string;
 let dataDir: string;
-let browser: Browser;
 /** Wednesday 2025-03-12 02:00 UTC; the test moves it to make the simulated prices move. */
 const clock = new FixedClock(Date.UTC(2025, 2, 12, 2, 0, 0));
 
-beforeAll(async () => {
-  station = await startE2eStation({}, { clock });
+const e2e = stationForFile({}, { clock }, (station) => {
   ({ app, url, dataDir } = station);
-  browser = await launchPhoneBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await station?.close();
 });
 
 async function openPage(): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const context = await newPhoneContext(browser);
+  const context = await newPhoneContext(e2e.browser);
   const page = await context.newPage();
   const errors = watchPageErrors(page);
   return { page, errors, close: () => context.close() };

@@ -10,16 +10,18 @@ export interface FileStation {
 
 /**
  * One station (startE2eStation's, with `env` and `options`) and one phone browser for a test file: started
- * before its first test, closed after its last.
+ * before its first test, closed after its last. `started` runs once the station is up (e.g. to keep its URL).
  */
 export function stationForFile(
   env: Record<string, string> = {},
   options: E2eStationOptions = {},
+  started: (station: E2eStation) => void = () => undefined,
 ): FileStation {
   let station: E2eStation | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     station = await startE2eStation(env, options);
+    started(station);
     browser = await launchPhoneBrowser();
   });
   afterAll(async () => {

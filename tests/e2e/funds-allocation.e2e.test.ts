@@ -4,50 +4,34 @@
  * allocation with the fee shown before confirming → the reviewer approves it → buy in the sub-account and
  * see its positions → at expiry the positions are closed and the allocation repaid; and buying a fund.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import en from '../../locales/en';
 import { FixedClock } from '../../server/market/clock';
 import type { FundHoldings, SubAccount } from '../../src/shared/api/funds';
 import type { Page as ListPage, Position, User } from '../../src/shared/api/types';
-import {
-  launchPhoneBrowser,
-  openAs as openPhoneAs,
-  startE2eStation,
-  stationClient,
-  type E2eSession as Session,
-  type E2eStation,
-} from './harness';
+import { openAs as openPhoneAs, stationClient, type E2eSession as Session } from './harness';
+import { stationForFile } from './file-station';
 
 /** Wednesday 2025-03-12 02:00 UTC. */
 const T0 = Date.UTC(2025, 2, 12, 2, 0, 0);
 const FIRST_CLOSE = Date.UTC(2025, 2, 13);
 const DAY = 86_400_000;
 
-let station: E2eStation;
 let app: FastifyInstance;
 let url: string;
-let browser: Browser;
 const clock = new FixedClock(T0);
 
-beforeAll(async () => {
-  station = await startE2eStation({}, { clock });
+const e2e = stationForFile({}, { clock }, (station) => {
   ({ app, url } = station);
   client = stationClient(url);
-  browser = await launchPhoneBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await station?.close();
 });
 
 let client: ReturnType<typeof stationClient>;
 const api = <T>(path: string, token: string | null, query?: Record<string, string | number>) =>
   client.call<T>('GET', path, token, query);
 const registerUser = () => client.registerUser('1390013');
-const openAs = (session: Session) => openPhoneAs(browser, session);
+const openAs = (session: Session) => openPhoneAs(e2e.browser, session);
 
 const mainBalance = async (session: Session) =>
   (await api<User>('/user/getUserInfo.do', session.token)).accounts.find((a) => a.type === 'main')!.balance;

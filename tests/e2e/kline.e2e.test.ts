@@ -1,32 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { FixedClock } from '../../server/market/clock';
-import {
-  launchPhoneBrowser,
-  newPhoneContext,
-  startE2eStation,
-  watchPageErrors,
-  type E2eStation,
-} from './harness';
+import { newPhoneContext, watchPageErrors } from './harness';
+import { stationForFile } from './file-station';
 
 /** Wednesday 2025-03-12 02:00 UTC: 10:00 in Shanghai, so today's minute bars exist. */
 const T0 = Date.UTC(2025, 2, 12, 2, 0, 0);
 const CODE = '600000';
 
-let station: E2eStation;
 let url: string;
-let browser: Browser;
 const clock = new FixedClock(T0);
 
-beforeAll(async () => {
-  station = await startE2eStation({}, { clock });
+const e2e = stationForFile({}, { clock }, (station) => {
   ({ url } = station);
-  browser = await launchPhoneBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await station?.close();
 });
 
 const canvas = (page: Page) => page.getByTestId('kline-canvas');
@@ -71,7 +57,7 @@ async function canvasHasDrawing(page: Page): Promise<boolean> {
 
 describe('K-line chart in Chromium at 390×844', () => {
   it('draws every period and every price adjustment on the detail screen', async () => {
-    const context = await newPhoneContext(browser);
+    const context = await newPhoneContext(e2e.browser);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${url}/listdetail?code=${CODE}&lang=en`);
@@ -107,7 +93,7 @@ describe('K-line chart in Chromium at 390×844', () => {
   });
 
   it('opens the full-screen /kline chart from the detail screen', async () => {
-    const context = await newPhoneContext(browser);
+    const context = await newPhoneContext(e2e.browser);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${url}/listdetail?code=${CODE}&lang=en`);
@@ -124,7 +110,7 @@ describe('K-line chart in Chromium at 390×844', () => {
   });
 
   it('draws an index and a future from their own K-line calls, without price adjustment, and full screen', async () => {
-    const context = await newPhoneContext(browser);
+    const context = await newPhoneContext(e2e.browser);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     const asked: string[] = [];
@@ -157,7 +143,7 @@ describe('K-line chart in Chromium at 390×844', () => {
   });
 
   it('moves the last candle with the live quote stream, without polling', async () => {
-    const context = await newPhoneContext(browser);
+    const context = await newPhoneContext(e2e.browser);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     const requests: string[] = [];
@@ -200,7 +186,7 @@ describe('K-line chart in Chromium at 390×844', () => {
   });
 
   it('moves the detail screen price with the stream while its refresh fails', async () => {
-    const context = await newPhoneContext(browser);
+    const context = await newPhoneContext(e2e.browser);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     const streams: string[] = [];
@@ -233,7 +219,7 @@ describe('K-line chart in Chromium at 390×844', () => {
   });
 
   it('appends the new minutes of the intraday view as the market trades', async () => {
-    const context = await newPhoneContext(browser);
+    const context = await newPhoneContext(e2e.browser);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${url}/kline?code=${CODE}&lang=en`);

@@ -4,43 +4,27 @@
  * the draw (the seed published, the winners recomputed in the browser) → pay from the winning records →
  * listing → the lots are a position in /warehouse.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import en from '../../locales/en';
 import { FixedClock } from '../../server/market/clock';
 import { calendarOf } from '../../server/domain/newshare-calendar';
 import type { Page as ListPage, Position } from '../../src/shared/api/types';
 import type { NewShareSubscription } from '../../src/shared/api/newshares';
-import {
-  launchPhoneBrowser,
-  openAs as openPhoneAs,
-  startE2eStation,
-  stationClient,
-  type E2eSession as Session,
-  type E2eStation,
-} from './harness';
+import { openAs as openPhoneAs, stationClient, type E2eSession as Session } from './harness';
+import { stationForFile } from './file-station';
 
 /** Wednesday 2025-03-12 02:00 UTC. */
 const T0 = Date.UTC(2025, 2, 12, 2, 0, 0);
 const MINUTE = 60_000;
 
-let station: E2eStation;
 let app: FastifyInstance;
 let url: string;
-let browser: Browser;
 const clock = new FixedClock(T0);
 
-beforeAll(async () => {
-  station = await startE2eStation({}, { clock });
+const e2e = stationForFile({}, { clock }, (station) => {
   ({ app, url } = station);
   client = stationClient(url);
-  browser = await launchPhoneBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await station?.close();
 });
 
 let client: ReturnType<typeof stationClient>;
@@ -51,7 +35,7 @@ const api = <T>(
   method: 'GET' | 'POST' = 'POST',
 ) => client.call<T>(method, path, token, body);
 const registerUser = () => client.registerUser('1380014');
-const openAs = (session: Session) => openPhoneAs(browser, session);
+const openAs = (session: Session) => openPhoneAs(e2e.browser, session);
 
 async function step(t: number) {
   clock.set(t);

@@ -5,18 +5,14 @@
  * with its reason; closing part and then the rest of a position; a limit order placed, then revoked; and
  * refusals that show their message and change nothing.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import en from '../../locales/en';
-import { buildServer } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { FixedClock } from '../../server/market/clock';
 import type { Order, Page as ListPage, Position } from '../../src/shared/api/types';
-import { launchPhoneBrowser, newPhoneContext, watchPageErrors } from './harness';
+import { newPhoneContext, watchPageErrors } from './harness';
+import { stationForFile } from './file-station';
 
 /** Wednesday 2025-03-12 02:00 UTC; the station runs always-open, so US stocks (T+0) trade now. */
 const T0 = Date.UTC(2025, 2, 12, 2, 0, 0);
@@ -26,33 +22,10 @@ const CODE = 'AAPL';
 
 let app: FastifyInstance;
 let url: string;
-let dataDir: string;
-let browser: Browser;
 const clock = new FixedClock(T0);
 
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'paperdesk-e2e-trading-'));
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    STATIC_DIR: resolve(import.meta.dirname, '../../dist'),
-    CLOCK_MODE: 'always-open',
-    ORDERS_NEED_KYC: 'false',
-    LOG_LEVEL: 'warn',
-  });
-  app = await buildServer(config, { clock });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('the station did not get a TCP port');
-  url = `http://127.0.0.1:${address.port}`;
-  browser = await launchPhoneBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+const e2e = stationForFile({}, { clock }, (station) => {
+  ({ app, url } = station);
 });
 
 interface Session {
@@ -91,7 +64,7 @@ async function registerUser(): Promise<Session> {
 async function openAs(
   session: Session,
 ): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const context = await newPhoneContext(browser);
+  const context = await newPhoneContext(e2e.browser);
   await context.addInitScript((s) => {
     localStorage.setItem('paperdesk.session', JSON.stringify(s));
     localStorage.setItem('paperdesk.lang', JSON.stringify('en'));

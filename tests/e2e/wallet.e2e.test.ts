@@ -7,39 +7,25 @@
  * first KYC submission is refused by the operator with a reason, which the user reads before resubmitting.
  * The whole journey runs in English and in Vietnamese.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { FixedClock } from '../../server/market/clock';
 import { idCardCheckChar } from '../../src/shared/validation';
 import en from '../../locales/en';
 import vi from '../../locales/vi';
 import { decideKycByOperator } from '../../server/domain/kyc';
-import {
-  launchPhoneBrowser,
-  newPhoneContext,
-  startE2eStation,
-  watchPageErrors,
-  type E2eStation,
-} from './harness';
+import { newPhoneContext, watchPageErrors } from './harness';
+import { stationForFile } from './file-station';
 
-let station: E2eStation;
 let app: FastifyInstance;
 let url: string;
-let browser: Browser;
 /** Wednesday 2025-03-12 10:00 in Shanghai: a trading day inside the deposit and withdrawal hours. */
 const clock = new FixedClock(Date.UTC(2025, 2, 12, 2, 0, 0));
 const REVIEW_DELAY_MS = 5_000;
 
-beforeAll(async () => {
-  station = await startE2eStation({ REVIEW_DELAY_S: String(REVIEW_DELAY_MS / 1000) }, { clock });
+const e2e = stationForFile({ REVIEW_DELAY_S: String(REVIEW_DELAY_MS / 1000) }, { clock }, (station) => {
   ({ app, url } = station);
-  browser = await launchPhoneBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await station?.close();
 });
 
 /** The station's reviewers decide what is due once the review delay has passed on the pinned clock. */
@@ -102,7 +88,7 @@ describe.each(JOURNEYS)(
   'account and wallet screens in the browser ($lang)',
   ({ lang, L, phone, first17 }) => {
     it('registers, passes KYC on a resubmission, binds a card, deposits, transfers, exchanges, withdraws and cancels', async () => {
-      const context = await newPhoneContext(browser);
+      const context = await newPhoneContext(e2e.browser);
       const page = await context.newPage();
       const errors = watchPageErrors(page);
       const reg = countRequests(page, '/api/user/reg.do');
@@ -379,7 +365,7 @@ describe('an invitation-only station in the browser', () => {
     });
     const before = app.config.identity.inviteCode;
     app.config.identity.inviteCode = 'required';
-    const context = await newPhoneContext(browser);
+    const context = await newPhoneContext(e2e.browser);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     const reg = countRequests(page, '/api/user/reg.do');
