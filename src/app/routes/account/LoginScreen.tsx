@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import { checkPassword, checkPhone } from '../../../shared/validation';
 import { login } from '../../api/account';
-import { FormField } from '../../components/FormField';
+import { FormSubmit } from '../../components/FormSubmit';
 import { showAlert } from '../../state/alert';
-import { compact, serverErrors, validationMessage, type FieldErrors } from './form-errors';
+import { PasswordField, PhoneField, useForm } from './auth-form';
+import { compact, validationMessage } from './form-errors';
 
 type LoginField = 'phone' | 'password';
 const FIELDS: readonly LoginField[] = ['phone', 'password'];
@@ -14,75 +14,41 @@ const FIELDS: readonly LoginField[] = ['phone', 'password'];
 export function LoginScreen() {
   const { LL } = useI18nContext();
   const navigate = useNavigate();
-  const [phone, setPhone] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm<LoginField>({ phone: '', password: '' });
+  const { values, errors, change } = form;
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: { preventDefault(): void }) => {
     event.preventDefault();
     const found = compact<LoginField>({
-      phone: validationMessage(LL, checkPhone(phone)),
-      password: validationMessage(LL, checkPassword(password)),
+      phone: validationMessage(LL, checkPhone(values.phone)),
+      password: validationMessage(LL, checkPassword(values.password)),
     });
-    setErrors(found);
-    setFormError(null);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      await login(phone, password);
+    void form.submit(found, FIELDS, async () => {
+      await login(values.phone, values.password);
       showAlert(LL.auth.loginSuccess(), 'success');
       await navigate({ to: '/user' });
-    } catch (error) {
-      const { fieldErrors, formError: message } = serverErrors(error, FIELDS);
-      setErrors(fieldErrors);
-      setFormError(message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate>
       <h2 className="auth-heading">{LL.auth.loginHeading()}</h2>
-      <FormField
-        label={LL.auth.phone()}
-        name="phone"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel"
-        maxLength={11}
-        placeholder={LL.auth.phonePlaceholder()}
-        value={phone}
-        error={errors.phone}
-        onChange={(event) => {
-          setPhone(event.target.value);
-          setErrors((prev) => ({ ...prev, phone: undefined }));
-        }}
-      />
-      <FormField
-        label={LL.auth.password()}
+      <PhoneField value={values.phone} error={errors.phone} onChange={change('phone')} />
+      <PasswordField
         name="password"
-        type="password"
-        autoComplete="current-password"
-        maxLength={32}
+        label={LL.auth.password()}
         placeholder={LL.auth.passwordPlaceholder()}
-        value={password}
+        fresh={false}
+        value={values.password}
         error={errors.password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          setErrors((prev) => ({ ...prev, password: undefined }));
-        }}
+        onChange={change('password')}
       />
-      {formError && (
-        <p className="form-error" role="alert" data-testid="form-error">
-          {formError}
-        </p>
-      )}
-      <button type="submit" className="button primary block" disabled={busy} data-testid="login-submit">
-        {busy ? LL.common.submitting() : LL.auth.loginSubmit()}
-      </button>
+      <FormSubmit
+        formError={form.formError}
+        busy={form.busy}
+        label={LL.auth.loginSubmit()}
+        testId="login-submit"
+      />
       <p className="auth-switch">
         {LL.auth.noAccount()}{' '}
         <Link to="/register" data-testid="link-register">

@@ -14,6 +14,7 @@ import { refreshUser } from '../../api/account';
 import { call, toApiError } from '../../api/client';
 import { useCall, usePages } from '../../api/use-call';
 import { FormField } from '../../components/FormField';
+import { FormSubmit } from '../../components/FormSubmit';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { Sheet } from '../../components/Sheet';
 import { ErrorState, Loading } from '../../components/StatusViews';
@@ -280,14 +281,12 @@ function WithdrawForm() {
           setErrors((prev) => ({ ...prev, password: undefined }));
         }}
       />
-      {formError && (
-        <p className="form-error" role="alert" data-testid="form-error">
-          {formError}
-        </p>
-      )}
-      <button type="submit" className="button primary block" disabled={busy} data-testid="withdraw-submit">
-        {busy ? LL.common.submitting() : LL.wallet.submitWithdraw()}
-      </button>
+      <FormSubmit
+        formError={formError}
+        busy={busy}
+        label={LL.wallet.submitWithdraw()}
+        testId="withdraw-submit"
+      />
       <p className="muted small">{LL.wallet.arrivalNote()}</p>
     </form>
   );

@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { useI18nContext } from '../../../../locales/i18n-react';
+import { checkPhone } from '../../../shared/validation';
+import { call, toApiError } from '../../api/client';
+import { FormField } from '../../components/FormField';
+import { showAlert } from '../../state/alert';
+import { serverErrors, validationMessage, type FieldErrors } from './form-errors';
+import { DEFAULT_RESEND_SECONDS, useCountdown } from './use-countdown';
+
+/**
+ * A form's text fields (`F`), the messages under them and other checked inputs (`E`, e.g. a checkbox), the
+ * form's own message and whether it is sending.
+ */
+export function useForm<F extends string, E extends string = F>(initial: Record<F, string>) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors<F | E>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  /** A field's change handler: takes the new text and clears that field's message. */
+  const change = (field: F) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((prev) => ({ ...prev, [field]: value }));
+    setErrors((prev) => ({ ...prev, [field]: undefined }));
+  };
+
+  /**
+   * Shows the messages `found` by the form's own checks; if there are none, runs `send`, and shows what the
+   * station refused under its field (one of `fields`), or as the form's message.
+   */
+  const submit = async (found: FieldErrors<F | E>, fields: readonly (F | E)[], send: () => Promise<void>) => {
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await send();
+    } catch (error) {
+      const refused = serverErrors(error, fields);
+      setErrors(refused.fieldErrors);
+      setFormError(refused.formError);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { values, setValues, errors, setErrors, formError, busy, change, submit };
+}
+
+type SmsCall = 'POST /api/sms/sendRegSms.do' | 'POST /api/sms/sendForgetSms.do';
+
+/**
+ * The SMS code field of a form with a phone and a code: the send button counts down to a resend, and the
+ * test station's demo SMS gateway's code is shown and filled in.
+ */
+export function SmsCodeField(props: {
+  path: SmsCall;
+  phone: string;
+  value: string;
+  error: string | undefined;
+  onChange: (event: { target: { value: string } }) => void;
+  /** The test station's demo code, to fill in. */
+  onCode: (code: string) => void;
+  /** A message for the phone field (not a valid number, or refused by the station). */
+  onPhoneError: (message: string) => void;
+}) {
+  const { LL } = useI18nContext();
+  const [sending, setSending] = useState(false);
+  const [resendAt, setResendAt] = useState(0);
+  const [demoCode, setDemoCode] = useState<string | null>(null);
+  const secondsLeft = useCountdown(resendAt);
+
+  const send = async () => {
+    const phoneError = validationMessage(LL, checkPhone(props.phone));
+    if (phoneError) {
+      props.onPhoneError(phoneError);
+      return;
+    }
+    setSending(true);
+    try {
+      const sent = await call(props.path, { phone: props.phone.trim() });
+      setResendAt(Date.now() + (sent.ttlSeconds || DEFAULT_RESEND_SECONDS) * 1000);
+      setDemoCode(sent.demoCode ?? null);
+      if (sent.demoCode) props.onCode(sent.demoCode);
+      else showAlert(LL.auth.codeSent(), 'success');
+    } catch (error) {
+      const apiError = toApiError(error);
+      props.onPhoneError(apiError.fields?.phone ?? apiError.message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <FormField
+      label={LL.auth.code()}
+      name="code"
+      type="text"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      placeholder={LL.auth.codePlaceholder()}
+      value={props.value}
+      error={props.error}
+      onChange={props.onChange}
+      hint={
+        demoCode ? (
+          <span className="demo-code" data-testid="demo-code">
+            {LL.auth.demoCode({ code: demoCode })}
+          </span>
+        ) : undefined
+      }
+      addon={
+        <button
+          type="button"
+          className="button secondary send-code"
+          data-testid="send-code"
+          disabled={sending || secondsLeft > 0}
+          onClick={() => void send()}
+        >
+          {secondsLeft > 0 ? LL.auth.resendIn({ seconds: secondsLeft }) : LL.auth.sendCode()}
+        </button>
+      }
+    />
+  );
+}
+
+/** The phone number field of the sign-in forms. */
+export function PhoneField(props: {
+  value: string;
+  error: string | undefined;
+  onChange: (event: { target: { value: string } }) => void;
+}) {
+  const { LL } = useI18nContext();
+  return (
+    <FormField
+      label={LL.auth.phone()}
+      name="phone"
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel"
+      maxLength={11}
+      placeholder={LL.auth.phonePlaceholder()}
+      {...props}
+    />
+  );
+}
+
+/** A login password field: the current one (login) or a new one (register, reset). */
+export function PasswordField(props: {
+  name: 'password' | 'confirm';
+  label: string;
+  placeholder: string;
+  fresh: boolean;
+  value: string;
+  error: string | undefined;
+  onChange: (event: { target: { value: string } }) => void;
+}) {
+  const { fresh, ...field } = props;
+  return (
+    <FormField
+      type="password"
+      autoComplete={fresh ? 'new-password' : 'current-password'}
+      maxLength={32}
+      {...field}
+    />
+  );
+}
