@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { LedgerEntry, Page as ApiPage, Position } from '../../src/shared/api/types';
+import en from '../../locales/en';
 import { newPhoneContext, watchPageErrors } from './harness';
 import { stationForFile } from './file-station';
 
@@ -35,6 +36,53 @@ describe('walking skeleton in Chromium at 390×844', () => {
     expect(await page.getByTestId('test-station-notice').innerText()).toMatch(/test station/i);
     await page.goto(`${e2e.station.url}/no/such/page`);
     await page.waitForURL('**/home');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('resets a forgotten password with the SMS code, refuses the old one and logs in with the new one', async () => {
+    const phone = '13900005678';
+    const post = async (path: string, body: Record<string, string>) =>
+      (await (
+        await fetch(`${e2e.station.url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).json()) as { status: number; data?: { demoCode?: string } };
+    const sms = await post('/api/sms/sendRegSms.do', { phone });
+    expect(
+      (await post('/api/user/reg.do', { phone, password: 'paper123', code: sms.data?.demoCode ?? '' }))
+        .status,
+    ).toBe(0);
+
+    const context = await newPhoneContext(e2e.browser);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${e2e.station.url}/forget?lang=en`);
+    // The code is asked for a valid number only.
+    await page.getByTestId('send-code').click();
+    expect(await page.getByTestId('error-phone').innerText()).toBe(en.validation.phoneEmpty);
+    await page.locator('input[name="phone"]').fill(phone);
+    await page.getByTestId('send-code').click();
+    await page.getByTestId('demo-code').waitFor();
+    await expect.poll(() => page.locator('input[name="code"]').inputValue()).toMatch(/^\d{6}$/);
+    expect(await page.getByTestId('send-code').isDisabled()).toBe(true);
+    await page.locator('input[name="password"]').fill('fresh456');
+    await page.locator('input[name="confirm"]').fill('fresh457');
+    await page.getByTestId('forget-submit').click();
+    expect(await page.getByTestId('error-confirm').innerText()).toBe(en.validation.passwordsDiffer);
+    await page.locator('input[name="confirm"]').fill('fresh456');
+    await page.getByTestId('forget-submit').click();
+    await page.waitForURL('**/login');
+
+    await page.locator('input[name="phone"]').fill(phone);
+    await page.locator('input[name="password"]').fill('paper123');
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('form-error').waitFor();
+    await page.locator('input[name="password"]').fill('fresh456');
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL('**/user');
     expect(errors).toEqual([]);
     await context.close();
   });
