@@ -10,7 +10,7 @@ import {
 import { call } from '../../api/client';
 import { FormSubmit } from '../../components/FormSubmit';
 import { showAlert } from '../../state/alert';
-import { PasswordField, PhoneField, SmsCodeField, useForm } from './auth-form';
+import { NewPasswordFields, PhoneField, SmsCodeField, useForm } from './auth-form';
 import { compact, validationMessage } from './form-errors';
 
 type ForgetField = 'phone' | 'code' | 'password' | 'confirm';
@@ -46,33 +46,8 @@ export function ForgetScreen() {
     <form className="auth-form" onSubmit={onSubmit} noValidate>
       <h2 className="auth-heading">{LL.titles.forgotPassword()}</h2>
       <PhoneField value={values.phone} error={errors.phone} onChange={change('phone')} />
-      <SmsCodeField
-        path="POST /api/sms/sendForgetSms.do"
-        phone={values.phone}
-        value={values.code}
-        error={errors.code}
-        onChange={change('code')}
-        onCode={(code) => change('code')({ target: { value: code } })}
-        onPhoneError={(message) => form.setErrors((prev) => ({ ...prev, phone: message }))}
-      />
-      <PasswordField
-        name="password"
-        label={LL.acct.newPassword()}
-        placeholder={LL.auth.passwordPlaceholder()}
-        fresh
-        value={values.password}
-        error={errors.password}
-        onChange={change('password')}
-      />
-      <PasswordField
-        name="confirm"
-        label={LL.auth.confirm()}
-        placeholder={LL.auth.confirmPlaceholder()}
-        fresh
-        value={values.confirm}
-        error={errors.confirm}
-        onChange={change('confirm')}
-      />
+      <SmsCodeField path="POST /api/sms/sendForgetSms.do" form={form} />
+      <NewPasswordFields form={form} label={LL.acct.newPassword()} />
       <FormSubmit
         formError={form.formError}
         busy={form.busy}

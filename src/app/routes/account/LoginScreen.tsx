@@ -34,15 +34,7 @@ export function LoginScreen() {
     <form className="auth-form" onSubmit={onSubmit} noValidate>
       <h2 className="auth-heading">{LL.auth.loginHeading()}</h2>
       <PhoneField value={values.phone} error={errors.phone} onChange={change('phone')} />
-      <PasswordField
-        name="password"
-        label={LL.auth.password()}
-        placeholder={LL.auth.passwordPlaceholder()}
-        fresh={false}
-        value={values.password}
-        error={errors.password}
-        onChange={change('password')}
-      />
+      <PasswordField value={values.password} error={errors.password} onChange={change('password')} />
       <FormSubmit
         formError={form.formError}
         busy={form.busy}

@@ -7,7 +7,7 @@ import { useCall } from '../../api/use-call';
 import { FormField } from '../../components/FormField';
 import { FormSubmit } from '../../components/FormSubmit';
 import { showAlert } from '../../state/alert';
-import { PasswordField, PhoneField, SmsCodeField, useForm } from './auth-form';
+import { NewPasswordFields, PhoneField, SmsCodeField, useForm } from './auth-form';
 import { compact, validationMessage } from './form-errors';
 
 type InputField = 'phone' | 'password' | 'confirm' | 'code' | 'inviteCode';
@@ -55,33 +55,8 @@ export function RegisterScreen() {
     <form className="auth-form" onSubmit={onSubmit} noValidate>
       <h2 className="auth-heading">{LL.auth.registerHeading()}</h2>
       <PhoneField value={values.phone} error={errors.phone} onChange={change('phone')} />
-      <PasswordField
-        name="password"
-        label={LL.auth.password()}
-        placeholder={LL.auth.passwordPlaceholder()}
-        fresh
-        value={values.password}
-        error={errors.password}
-        onChange={change('password')}
-      />
-      <PasswordField
-        name="confirm"
-        label={LL.auth.confirm()}
-        placeholder={LL.auth.confirmPlaceholder()}
-        fresh
-        value={values.confirm}
-        error={errors.confirm}
-        onChange={change('confirm')}
-      />
-      <SmsCodeField
-        path="POST /api/sms/sendRegSms.do"
-        phone={values.phone}
-        value={values.code}
-        error={errors.code}
-        onChange={change('code')}
-        onCode={(code) => change('code')({ target: { value: code } })}
-        onPhoneError={(message) => form.setErrors((prev) => ({ ...prev, phone: message }))}
-      />
+      <NewPasswordFields form={form} label={LL.auth.password()} />
+      <SmsCodeField path="POST /api/sms/sendRegSms.do" form={form} />
       <FormField
         label={inviteRequired ? LL.auth.inviteCodeRequired() : LL.auth.inviteCode()}
         name="inviteCode"
@@ -104,7 +79,7 @@ export function RegisterScreen() {
             checked={agreed}
             onChange={(event) => {
               setAgreed(event.target.checked);
-              form.setErrors((prev) => ({ ...prev, agree: undefined }));
+              form.setError('agree', undefined);
             }}
           />
           <span>

@@ -44,26 +44,30 @@ export function useForm<F extends string, E extends string = F>(initial: Record<
     }
   };
 
-  return { values, setValues, errors, setErrors, formError, busy, change, submit };
+  /** Puts a message under a field. */
+  const setError = (field: F | E, message: string | undefined) =>
+    setErrors((prev) => ({ ...prev, [field]: message }));
+
+  return { values, setValues, errors, setErrors, setError, formError, busy, change, submit };
 }
 
 type SmsCall = 'POST /api/sms/sendRegSms.do' | 'POST /api/sms/sendForgetSms.do';
+
+type Change = (event: { target: { value: string } }) => void;
+
+/** What the SMS code field needs of its form (useForm's, with a phone and a code). */
+interface CodeForm {
+  values: { phone: string; code: string };
+  errors: { phone?: string; code?: string };
+  change(field: 'code'): Change;
+  setError(field: 'phone', message: string): void;
+}
 
 /**
  * The SMS code field of a form with a phone and a code: the send button counts down to a resend, and the
  * test station's demo SMS gateway's code is shown and filled in.
  */
-export function SmsCodeField(props: {
-  path: SmsCall;
-  phone: string;
-  value: string;
-  error: string | undefined;
-  onChange: (event: { target: { value: string } }) => void;
-  /** The test station's demo code, to fill in. */
-  onCode: (code: string) => void;
-  /** A message for the phone field (not a valid number, or refused by the station). */
-  onPhoneError: (message: string) => void;
-}) {
+export function SmsCodeField({ path, form }: { path: SmsCall; form: CodeForm }) {
   const { LL } = useI18nContext();
   const [sending, setSending] = useState(false);
   const [resendAt, setResendAt] = useState(0);
@@ -71,21 +75,21 @@ export function SmsCodeField(props: {
   const secondsLeft = useCountdown(resendAt);
 
   const send = async () => {
-    const phoneError = validationMessage(LL, checkPhone(props.phone));
+    const phoneError = validationMessage(LL, checkPhone(form.values.phone));
     if (phoneError) {
-      props.onPhoneError(phoneError);
+      form.setError('phone', phoneError);
       return;
     }
     setSending(true);
     try {
-      const sent = await call(props.path, { phone: props.phone.trim() });
+      const sent = await call(path, { phone: form.values.phone.trim() });
       setResendAt(Date.now() + (sent.ttlSeconds || DEFAULT_RESEND_SECONDS) * 1000);
       setDemoCode(sent.demoCode ?? null);
-      if (sent.demoCode) props.onCode(sent.demoCode);
+      if (sent.demoCode) form.change('code')({ target: { value: sent.demoCode } });
       else showAlert(LL.auth.codeSent(), 'success');
     } catch (error) {
       const apiError = toApiError(error);
-      props.onPhoneError(apiError.fields?.phone ?? apiError.message);
+      form.setError('phone', apiError.fields?.phone ?? apiError.message);
     } finally {
       setSending(false);
     }
@@ -100,9 +104,9 @@ export function SmsCodeField(props: {
       autoComplete="one-time-code"
       maxLength={6}
       placeholder={LL.auth.codePlaceholder()}
-      value={props.value}
-      error={props.error}
-      onChange={props.onChange}
+      value={form.values.code}
+      error={form.errors.code}
+      onChange={form.change('code')}
       hint={
         demoCode ? (
           <span className="demo-code" data-testid="demo-code">
@@ -126,11 +130,7 @@ export function SmsCodeField(props: {
 }
 
 /** The phone number field of the sign-in forms. */
-export function PhoneField(props: {
-  value: string;
-  error: string | undefined;
-  onChange: (event: { target: { value: string } }) => void;
-}) {
+export function PhoneField(props: { value: string; error: string | undefined; onChange: Change }) {
   const { LL } = useI18nContext();
   return (
     <FormField
@@ -146,23 +146,53 @@ export function PhoneField(props: {
   );
 }
 
-/** A login password field: the current one (login) or a new one (register, reset). */
-export function PasswordField(props: {
-  name: 'password' | 'confirm';
-  label: string;
-  placeholder: string;
-  fresh: boolean;
-  value: string;
-  error: string | undefined;
-  onChange: (event: { target: { value: string } }) => void;
-}) {
-  const { fresh, ...field } = props;
+/** The login password field (the current password). */
+export function PasswordField(props: { value: string; error: string | undefined; onChange: Change }) {
+  const { LL } = useI18nContext();
   return (
     <FormField
+      label={LL.auth.password()}
+      name="password"
       type="password"
-      autoComplete={fresh ? 'new-password' : 'current-password'}
+      autoComplete="current-password"
       maxLength={32}
-      {...field}
+      placeholder={LL.auth.passwordPlaceholder()}
+      {...props}
     />
+  );
+}
+
+/** What the new-password fields need of their form (useForm's, with a password and its confirmation). */
+interface NewPasswordForm {
+  values: { password: string; confirm: string };
+  errors: { password?: string; confirm?: string };
+  change(field: 'password' | 'confirm'): Change;
+}
+
+/** A new login password and its confirmation (register, reset). */
+export function NewPasswordFields({ form, label }: { form: NewPasswordForm; label: string }) {
+  const { LL } = useI18nContext();
+  const common = { type: 'password', autoComplete: 'new-password', maxLength: 32 } as const;
+  return (
+    <>
+      <FormField
+        {...common}
+        label={label}
+        name="password"
+        placeholder={LL.auth.passwordPlaceholder()}
+        value={form.values.password}
+        error={form.errors.password}
+        onChange={form.change('password')}
+      />
+      <FormField
+        {...common}
+        label={LL.auth.confirm()}
+        name="confirm"
+        placeholder={LL.auth.confirmPlaceholder()}
+        value={form.values.confirm}
+        error={form.errors.confirm}
+        onChange={form.change('confirm')}
+      />
+    </>
   );
 }
