@@ -11,16 +11,15 @@ import { toMinor } from '../../src/shared/money';
 import type { Page, Recharge, RechargeStatus } from '../../src/shared/api/types';
 import type { Tx } from '../db/schema';
 import { AppError } from '../errors';
-import { audit } from './audit';
 import type { Station } from './context';
 import { runOnce, storedAnswer } from './idempotency';
 import { lockAccount, post } from './ledger';
 import { postMessage } from './messages';
 import type { DepositOutcome } from './pay-gateway';
 import { siteSettings } from './site-settings';
+import { decideByOperator, reviewDue } from './wallet-decisions';
 import {
   amountToMinor,
-  asIdentityTx,
   deciderName,
   moneyText,
   newOrderNo,
@@ -158,52 +157,29 @@ async function applyDepositOutcome(
 }
 
 /** The station's pay channel decides every deposit pending for REVIEW_DELAY_S at `now`; returns how many. */
-export async function reviewDueDeposits(
+export function reviewDueDeposits(
   station: Station,
   now: number,
   outcomeOf: (row: RechargeRow) => DepositOutcome,
 ): Promise<number> {
-  const due = await station.db
-    .selectFrom('recharges')
-    .selectAll()
-    .where('status', '=', 'pending')
-    .where('created_at', '<=', now - station.config.reviewDelaySeconds * 1000)
-    .orderBy('id')
-    .limit(500)
-    .execute();
-  let decided = 0;
-  for (const row of due) {
-    const outcome = outcomeOf(row);
-    const done = await station.db
-      .transaction()
-      .execute((trx) => applyDepositOutcome(trx, row, outcome, { by: 'reviewer' }, now));
-    if (done) decided += 1;
-  }
-  return decided;
+  return reviewDue(station, 'recharges', now, (trx, row, decider, at) =>
+    applyDepositOutcome(trx, row, outcomeOf(row), decider, at),
+  );
 }
 
 /** The operator decides a pending deposit (audited). NOT_FOUND when it does not exist or is decided. */
-export async function decideDepositByOperator(
+export function decideDepositByOperator(
   station: Station,
   rechargeId: number,
   outcome: DepositOutcome,
   actor: string,
   reason: string,
 ): Promise<RechargeRow> {
-  const now = station.clock.now();
-  return station.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('recharges').selectAll().where('id', '=', rechargeId).executeTakeFirst();
-    if (!row) throw new AppError('NOT_FOUND');
-    const decider: Decider = { by: 'operator', actor, reason };
-    if (!(await applyDepositOutcome(trx, row, outcome, decider, now))) throw new AppError('ALREADY_DONE');
-    await audit(asIdentityTx(trx), {
-      time: now,
-      actor,
-      action: `deposit.${outcome.status}`,
-      userId: row.user_id,
-      reason,
-      detail: { rechargeId: row.id, orderNo: row.order_no, amount: moneyText(row.amount) },
-    });
-    return trx.selectFrom('recharges').selectAll().where('id', '=', rechargeId).executeTakeFirstOrThrow();
-  });
+  return decideByOperator(
+    station,
+    'recharges',
+    rechargeId,
+    { action: `deposit.${outcome.status}`, idKey: 'rechargeId', actor, reason },
+    (trx, row, decider, now) => applyDepositOutcome(trx, row, outcome, decider, now),
+  );
 }

@@ -21,7 +21,6 @@ import type { Page, Withdrawal, WithdrawalStatus, WithdrawInfo } from '../../src
 import { applyRate, toMajor, toMinor } from '../../src/shared/money';
 import type { Tx } from '../db/schema';
 import { AppError } from '../errors';
-import { audit } from './audit';
 import { maskCardNo } from './bank';
 import type { Station } from './context';
 import { verifyPassword } from './credentials';
@@ -31,9 +30,9 @@ import { postMessage } from './messages';
 import type { PayoutOutcome } from './pay-gateway';
 import { siteSettings } from './site-settings';
 import { guardedCheck } from './users';
+import { decideByOperator, reviewDue } from './wallet-decisions';
 import {
   amountToMinor,
-  asIdentityTx,
   deciderName,
   moneyText,
   newOrderNo,
@@ -278,56 +277,29 @@ async function applyPayoutOutcome(
 }
 
 /** The bank answers every withdrawal pending for REVIEW_DELAY_S at `now`; returns how many. */
-export async function reviewDueWithdrawals(
+export function reviewDueWithdrawals(
   station: Station,
   now: number,
   outcomeOf: (row: WithdrawalRow) => PayoutOutcome,
 ): Promise<number> {
-  const due = await station.db
-    .selectFrom('withdrawals')
-    .selectAll()
-    .where('status', '=', 'pending')
-    .where('created_at', '<=', now - station.config.reviewDelaySeconds * 1000)
-    .orderBy('id')
-    .limit(500)
-    .execute();
-  let decided = 0;
-  for (const row of due) {
-    const outcome = outcomeOf(row);
-    const done = await station.db
-      .transaction()
-      .execute((trx) => applyPayoutOutcome(trx, row, outcome, { by: 'reviewer' }, now));
-    if (done) decided += 1;
-  }
-  return decided;
+  return reviewDue(station, 'withdrawals', now, (trx, row, decider, at) =>
+    applyPayoutOutcome(trx, row, outcomeOf(row), decider, at),
+  );
 }
 
 /** The operator pays or rejects a pending withdrawal (audited); NOT_FOUND / ALREADY_DONE otherwise. */
-export async function decideWithdrawalByOperator(
+export function decideWithdrawalByOperator(
   station: Station,
   withdrawalId: number,
   outcome: PayoutOutcome,
   actor: string,
   reason: string,
 ): Promise<WithdrawalRow> {
-  const now = station.clock.now();
-  return station.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('withdrawals')
-      .selectAll()
-      .where('id', '=', withdrawalId)
-      .executeTakeFirst();
-    if (!row) throw new AppError('NOT_FOUND');
-    const decider: Decider = { by: 'operator', actor, reason };
-    if (!(await applyPayoutOutcome(trx, row, outcome, decider, now))) throw new AppError('ALREADY_DONE');
-    await audit(asIdentityTx(trx), {
-      time: now,
-      actor,
-      action: `withdrawal.${outcome.status}`,
-      userId: row.user_id,
-      reason,
-      detail: { withdrawalId: row.id, orderNo: row.order_no, amount: moneyText(row.amount) },
-    });
-    return trx.selectFrom('withdrawals').selectAll().where('id', '=', withdrawalId).executeTakeFirstOrThrow();
-  });
+  return decideByOperator(
+    station,
+    'withdrawals',
+    withdrawalId,
+    { action: `withdrawal.${outcome.status}`, idKey: 'withdrawalId', actor, reason },
+    (trx, row, decider, now) => applyPayoutOutcome(trx, row, outcome, decider, now),
+  );
 }
