@@ -59,7 +59,7 @@ import { postMessage } from './messages';
 import { lockAccountById } from './orders';
 import { assertPriceLimit, closePositionTx, maxLotsPerOrder, sell, tradableOf } from './trading';
 import { toPosition } from './views';
-import { amountToMinor, asIdentityTx, moneyText } from './wallet';
+import { amountToMinor, asIdentityTx, deciderName, moneyText, type Decider } from './wallet';
 
 export type AllocationRow = Selectable<AllocationsTable>;
 
@@ -289,9 +289,6 @@ async function subAccountOf(trx: Tx, station: Station, userId: number): Promise<
     .returningAll()
     .executeTakeFirstOrThrow();
 }
-
-type Decider = { by: 'reviewer' } | { by: 'operator'; actor: string; reason: string };
-const deciderName = (d: Decider) => (d.by === 'reviewer' ? 'reviewer' : `operator:${d.actor}`.slice(0, 80));
 
 /** Approves an application under review at `t`: the sub-account gets margin + allocated. False if decided. */
 async function approveTx(
