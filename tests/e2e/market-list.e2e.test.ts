@@ -68,8 +68,17 @@ describe('the market list (a long, virtualised list)', () => {
       expect(rows.missing, `rows ${rows.first}–${rows.last}`).toEqual([]);
       for (const code of rows.codes) if (!seen.includes(code)) seen.push(code);
       if (rows.last === total - 1) break;
-      // The end of the loaded rows is on screen: the next page loads (infinite scroll) before going on.
-      if (rows.last >= rows.loaded - 1) await page.waitForTimeout(200);
+      // The end of the loaded rows is on screen: the next rows load by themselves (infinite scroll), with no
+      // tap, within 10 s; else the test says what the list shows there.
+      if (rows.last >= rows.loaded - 1) {
+        const more = `document.querySelector('.quote-rows').getBoundingClientRect().height > ${rows.loaded * ROW}`;
+        for (let wait = 0; wait < 50 && !(await page.evaluate<boolean>(more)); wait++)
+          await page.waitForTimeout(200);
+        expect(
+          await page.evaluate<boolean>(more),
+          `stuck at ${rows.loaded} rows: ${await page.locator('.quote-list').last().innerText()}`.slice(-300),
+        ).toBe(true);
+      }
     }
     await page.locator('.list-end').waitFor();
     expect(seen).toHaveLength(total);

@@ -82,15 +82,22 @@ export function QuoteList({ market, sort }: { market: StockMarket; sort?: QuoteS
   useEffect(() => {
     loadMoreRef.current = loadMore;
   });
-  // Infinite scroll: the end of the list coming into view loads the next rows.
-  const observeEnd = useCallback((node: HTMLDivElement | null) => {
-    if (!node || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) loadMoreRef.current();
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, []);
+  // Infinite scroll: the end of the list coming into view loads the next rows. The end is watched afresh each
+  // time rows arrive (a new observer reports at once whether it is in view): if it is still on screen, the next
+  // rows load too, even when it came into view while the previous ones were still on their way.
+  const arrived = (quotes.data?.list.length ?? 0) + (deeper ? further.items.length : 0);
+  const observeEnd = useCallback(
+    (node: HTMLDivElement | null) => {
+      if (!node || typeof IntersectionObserver === 'undefined') return;
+      const observer = new IntersectionObserver((entries) => {
+        if (entries.some((e) => e.isIntersecting)) loadMoreRef.current();
+      });
+      observer.observe(node);
+      return () => observer.disconnect();
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new observer for each arrival of rows
+    [arrived],
+  );
 
   if (quotes.loading) return <Loading />;
   if (!quotes.data) return quotes.error ? <ErrorState error={quotes.error} onRetry={quotes.reload} /> : null;
