@@ -3,7 +3,7 @@
  * masked, bound after KYC passed, and changed only when customer service has enabled it — otherwise the
  * station's refusal ("contact customer service") is shown.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
@@ -13,13 +13,15 @@ import { refreshUser } from '../../api/account';
 import { call } from '../../api/client';
 import { useCall } from '../../api/use-call';
 import { FormField } from '../../components/FormField';
+import { FormSubmit } from '../../components/FormSubmit';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
 import { setBankInfo } from '../../state/bank-info';
 import { session$ } from '../../state/session';
 import { InfoRow, useFreshUser } from '../wallet/wallet-parts';
-import { compact, serverErrors, type FieldErrors } from './form-errors';
+import { compact } from './form-errors';
+import { useForm } from './use-form';
 import '../wallet/wallet.css';
 
 type CardField = keyof BankCardInput;
@@ -121,18 +123,10 @@ function CardForm({ mode }: { mode: 'add' | 'update' }) {
   const { LL } = useI18nContext();
   const navigate = useNavigate();
   const { user } = useFreshUser();
-  const [values, setValues] = useState<BankCardInput>({ bankName: '', branch: '', cardNo: '' });
-  const [errors, setErrors] = useState<FieldErrors<CardField>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm<CardField>({ bankName: '', branch: '', cardNo: '' });
+  const { values, errors, change } = form;
 
-  const change = (field: CardField) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setValues((prev) => ({ ...prev, [field]: value }));
-    setErrors((prev) => ({ ...prev, [field]: undefined }));
-  };
-
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const keys = checkCardInput(values);
     const found = compact<CardField>({
@@ -140,28 +134,18 @@ function CardForm({ mode }: { mode: 'add' | 'update' }) {
       branch: keys.branch ? LL.validation[keys.branch]() : null,
       cardNo: keys.cardNo ? LL.validation[keys.cardNo]() : null,
     });
-    setErrors(found);
-    setFormError(null);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    const input = {
-      bankName: values.bankName.trim(),
-      branch: values.branch.trim(),
-      cardNo: values.cardNo.replace(/\s+/g, ''),
-    };
-    try {
+    void form.submit(found, FIELDS, async () => {
+      const input = {
+        bankName: values.bankName.trim(),
+        branch: values.branch.trim(),
+        cardNo: values.cardNo.replace(/\s+/g, ''),
+      };
       const card = await call(mode === 'add' ? 'POST /user/bank/add.do' : 'POST /user/bank/update.do', input);
       setBankInfo(card);
       await refreshUser().catch(() => undefined);
       showAlert(LL.identity.cardSaved(), 'success');
       await navigate({ to: '/bankCard' });
-    } catch (failure) {
-      const { fieldErrors, formError: message } = serverErrors(failure, FIELDS);
-      setErrors(fieldErrors);
-      setFormError(message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -199,14 +183,12 @@ function CardForm({ mode }: { mode: 'add' | 'update' }) {
         error={errors.cardNo}
         onChange={change('cardNo')}
       />
-      {formError && (
-        <p className="form-error" role="alert" data-testid="form-error">
-          {formError}
-        </p>
-      )}
-      <button type="submit" className="button primary block" disabled={busy} data-testid="card-submit">
-        {busy ? LL.common.submitting() : LL.identity.saveCard()}
-      </button>
+      <FormSubmit
+        formError={form.formError}
+        busy={form.busy}
+        label={LL.identity.saveCard()}
+        testId="card-submit"
+      />
       {mode === 'update' && (
         <Link to="/service" className="button ghost block">
           {LL.titles.customerService()}

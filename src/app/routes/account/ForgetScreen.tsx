@@ -10,7 +10,8 @@ import {
 import { call } from '../../api/client';
 import { FormSubmit } from '../../components/FormSubmit';
 import { showAlert } from '../../state/alert';
-import { NewPasswordFields, PhoneField, SmsCodeField, useForm } from './auth-form';
+import { NewPasswordFields, PhoneField, SmsCodeField } from './auth-form';
+import { useForm } from './use-form';
 import { compact, validationMessage } from './form-errors';
 
 type ForgetField = 'phone' | 'code' | 'password' | 'confirm';

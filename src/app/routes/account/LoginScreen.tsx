@@ -4,7 +4,8 @@ import { checkPassword, checkPhone } from '../../../shared/validation';
 import { login } from '../../api/account';
 import { FormSubmit } from '../../components/FormSubmit';
 import { showAlert } from '../../state/alert';
-import { PasswordField, PhoneField, useForm } from './auth-form';
+import { PasswordField, PhoneField } from './auth-form';
+import { useForm } from './use-form';
 import { compact, validationMessage } from './form-errors';
 
 type LoginField = 'phone' | 'password';

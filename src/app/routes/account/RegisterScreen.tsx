@@ -7,7 +7,8 @@ import { useCall } from '../../api/use-call';
 import { FormField } from '../../components/FormField';
 import { FormSubmit } from '../../components/FormSubmit';
 import { showAlert } from '../../state/alert';
-import { NewPasswordFields, PhoneField, SmsCodeField, useForm } from './auth-form';
+import { NewPasswordFields, PhoneField, SmsCodeField } from './auth-form';
+import { useForm } from './use-form';
 import { compact, validationMessage } from './form-errors';
 
 type InputField = 'phone' | 'password' | 'confirm' | 'code' | 'inviteCode';
