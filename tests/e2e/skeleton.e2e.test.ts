@@ -75,6 +75,10 @@ describe('walking skeleton in Chromium at 390×844', () => {
     await page.locator('input[name="confirm"]').fill('fresh456');
     await page.getByTestId('forget-submit').click();
     await page.waitForURL('**/login');
+    // The URL changes before the login screen (a code chunk of its own) replaces the reset form, whose phone
+    // and password fields have the same names: wait for the swap.
+    await page.getByTestId('forget-submit').waitFor({ state: 'detached' });
+    await page.getByTestId('login-submit').waitFor();
 
     await page.locator('input[name="phone"]').fill(phone);
     await page.locator('input[name="password"]').fill('paper123');

@@ -278,7 +278,8 @@ function QuoteRows({ quotes, total }: { quotes: Quote[]; total: number }) {
       urgent,
       handle: (urgent ? afterPaint : whenIdle)(() => {
         state.slice = null;
-        // The screen may have moved meanwhile: the next chunk is worked out again.
+        // One chunk towards the target of when the slice was planned; look() then plans from where the
+        // screen is now (and covers it at once if it has jumped).
         const step = nextSpan(state.built, target, state.down);
         if (step) commit(step);
         look();
