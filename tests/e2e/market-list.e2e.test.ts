@@ -50,6 +50,11 @@ describe('the market list (a long, virtualised list)', () => {
     const errors = watchPageErrors(page);
     await page.goto(`${e2e.station.url}/trading-list?market=a&lang=en`);
     await page.locator('[data-testid^="quote-row-"]').first().waitFor();
+    // A stock's name is the exchange's Chinese name, marked as such in the English interface too (a screen
+    // reader reads it in Chinese; the browser goes straight to a Chinese font).
+    const firstName = page.locator('[data-testid^="quote-row-"] strong').first();
+    expect(await firstName.getAttribute('lang')).toBe('zh-CN');
+    expect(await firstName.textContent()).toMatch(/\p{Script=Han}/u);
 
     // At rest, the rows below the screen are built in idle time: every row of the first page, more than fit.
     const onScreen = Math.ceil(844 / ROW);

@@ -20,7 +20,7 @@ import { useCall, usePages } from '../../api/use-call';
 import { AsOfNote } from '../../components/ConnectionViews';
 import { moveClass } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
-import { PRICE_REFRESH_MS, priceDigits } from './market-info';
+import { NAME_LANG, PRICE_REFRESH_MS, priceDigits } from './market-info';
 import { mergeQuotePages } from './quote-pages';
 import { coverSpan, nextSpan, targetSpan, type Span } from './row-span';
 import './market.css';
@@ -430,7 +430,7 @@ function QuoteRowView({ quote }: { quote: Quote }) {
       onClick={open}
     >
       <span className="quote-name">
-        <strong>{quote.name}</strong>
+        <strong lang={NAME_LANG}>{quote.name}</strong>
         <small className="num">{quote.code}</small>
       </span>
       <span className={`num quote-price ${moveClass(quote.change)}`} data-value={String(quote.price)}>
