@@ -13,6 +13,9 @@
  */
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import type { Quote } from '../../src/shared/api/types';
+import { formatMoney, formatPct } from '../../src/shared/format';
+import { moveClass } from '../../src/app/components/move-class';
+import { priceDigits } from '../../src/app/routes/market/market-info';
 import { launchPhoneBrowser, newPhoneContext, startE2eStation } from '../e2e/harness';
 
 /** The CPU slowdown (4: the target's low-end phone); BENCH_CPU_SLOWDOWN sets another, e.g. to compare builds harder. */
@@ -105,7 +108,7 @@ async function allQuotes(url: string, market: string): Promise<Quote[]> {
 /**
  * Fills a page, once, with the app's document as it stands (its stylesheets, its header and tab bar, the list
  * and one of its rows, no script) and then the list with every quote, each row a copy of the app's own row
- * at its place. Nothing runs after that.
+ * at its place with the texts and colours the app gives it (English). Nothing runs after that.
  */
 async function staticList(
   browser: Browser,
@@ -124,30 +127,36 @@ async function staticList(
   // A document of the station's own origin first (not the app), so the stylesheets load as they do in the app.
   await page.goto(`${new URL(app.url()).origin}/manifest.webmanifest`);
   await page.setContent(html);
+  const rows = quotes.map((quote) => ({
+    name: quote.name,
+    code: quote.code,
+    price: formatMoney(quote.price, 'en', priceDigits(quote.market, quote.price)),
+    pct: formatPct(quote.changePct),
+    move: moveClass(quote.change),
+  }));
   await page.evaluate(
-    `((quotes) => {
+    `((rows) => {
       const list = document.querySelector('.quote-rows');
       const template = list.querySelector('li');
       const height = template.offsetHeight;
       list.replaceChildren();
-      list.style.height = quotes.length * height + 'px';
-      const move = (change) => (change > 0 ? 'up' : change < 0 ? 'down' : 'flat');
-      quotes.forEach((quote, index) => {
+      list.style.height = rows.length * height + 'px';
+      rows.forEach((quote, index) => {
         const row = template.cloneNode(true);
         row.dataset.index = String(index);
         row.style.top = index * height + 'px';
         row.querySelector('strong').textContent = quote.name;
         row.querySelector('small').textContent = quote.code;
         const [price, pill] = row.querySelectorAll('a > span.num');
-        price.textContent = quote.price.toFixed(2);
-        pill.textContent = (quote.changePct > 0 ? '+' : '') + (quote.changePct * 100).toFixed(2) + '%';
-        price.classList.remove('up', 'down', 'flat');
-        pill.classList.remove('up', 'down', 'flat');
-        price.classList.add(move(quote.change));
-        pill.classList.add(move(quote.change));
+        price.textContent = quote.price;
+        pill.textContent = quote.pct;
+        for (const span of [price, pill]) {
+          span.classList.remove('up', 'down', 'flat');
+          span.classList.add(quote.move);
+        }
         list.append(row);
       });
-    })(${JSON.stringify(quotes)})`,
+    })(${JSON.stringify(rows)})`,
   );
   await page.waitForTimeout(1500);
   return { page, cdp: await context.newCDPSession(page) };

@@ -1,12 +1,9 @@
 import { useI18nContext } from '../../../locales/i18n-react';
 import { formatMoney, formatPct } from '../../shared/format';
+import { moveClass } from './move-class';
 
-/** The colour class of a move: red up, green down (the Chinese convention), grey flat. */
-export function moveClass(change: number): string {
-  if (change > 0) return 'up';
-  if (change < 0) return 'down';
-  return 'flat';
-}
+/** Screens take the colour class of a move from here, beside the components that use it. */
+export { moveClass };
 
 interface NumberTextProps {
   value: number;
