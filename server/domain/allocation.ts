@@ -1009,7 +1009,10 @@ export async function sellInSubAccount(
   if (!position || row.account_id === null || position.account_id !== row.account_id) {
     throw new AppError('NOT_FOUND');
   }
-  if (row.status !== 'trading') {
+  // Past its last close the period is over even before the engine's step settles it (at that day's last
+  // price): no sale at a later price, as buyFunds allows no buy.
+  const over = row.expires_at === null || station.clock.now() >= row.expires_at;
+  if (row.status !== 'trading' || over) {
     const earlier = await storedAnswer<Position>(station.db, userId, order.requestId, 'sell');
     if (earlier !== undefined) return earlier;
     throw new AppError('ALREADY_DONE', { msgKey: 'ALLOCATION_NOT_TRADING' });
