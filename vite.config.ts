@@ -33,7 +33,7 @@ function listFiles(dir: string): string[] {
 
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy next to each text file of the build, once the whole build
- * is written (the service worker included), so the station serves them as they are (server/http/static.ts)
+ * is written (the service worker included), so the station serves them as they are (server/platform/http/static.ts)
  * instead of compressing on every request. A copy that would not be smaller is not written.
  */
 function precompress(): Plugin {

@@ -4,13 +4,13 @@
  *   users, kyc, grant, revoke, allow-bank-change, audit, site-settings, site-set (domain/operator.ts)
  */
 import { ConfigError, loadConfig } from './config';
-import { migrateToLatest, openDatabase } from './db/database';
-import type { Station } from './domain/context';
-import { checkLedger } from './domain/ledger';
+import { migrateToLatest, openDatabase } from './platform/db/database';
+import type { Station } from './platform/station';
+import { checkLedger } from './ledger/ledger';
 import { describeFailure, OPERATOR_USAGE, runOperatorCommand } from './domain/operator';
 import { CONTENT_USAGE, runContentCommand } from './domain/content-operator';
 import { runWalletCommand, WALLET_USAGE } from './domain/wallet-operator';
-import { stationMarket } from './domain/newshare-calendar';
+import { stationMarket } from './products/new-share-calendar';
 import { systemClock } from './market/clock';
 
 const USAGE = `Usage: npm run station -- <command>

@@ -101,7 +101,7 @@ export interface ProductSettings {
   allocation: AllocationSettings;
 }
 
-/** The generated new-share and new-bond calendar (server/domain/newshare-calendar.ts). */
+/** The generated new-share and new-bond calendar (server/products/new-share-calendar.ts). */
 export interface NewShareSettings {
   /** The chance (0…1) that an A-share trading day has a share issue; read when the station starts. */
   shareOdds: number;
@@ -119,7 +119,7 @@ export interface NewShareSettings {
   placementLots: IntRange;
 }
 
-/** Block trades (server/domain/blocktrades.ts): the day's offers. */
+/** Block trades (server/products/block-trades.ts): the day's offers. */
 export interface BlockTradeSettings {
   /** Offers per A-share trading day. */
   offersPerDay: number;
@@ -133,7 +133,7 @@ export interface BlockTradeSettings {
   windows: [number, number][];
 }
 
-/** VIP picks (server/domain/vip.ts): the day's limited allocations, stored the first time a day is asked. */
+/** VIP picks (server/products/vip-picks.ts): the day's limited allocations, stored the first time a day is asked. */
 export interface VipSettings {
   /** Allocations per A-share trading day. */
   picksPerDay: number;
@@ -159,12 +159,12 @@ export interface FundTerms {
   minPurchase: number;
 }
 
-/** Fund products (server/domain/funds.ts): their terms by fund code, `default` for any other fund. */
+/** Fund products (server/products/funds.ts): their terms by fund code, `default` for any other fund. */
 export interface FundSettings {
   terms: { default: FundTerms; byCode: Record<string, FundTerms> };
 }
 
-/** Fund allocation (server/domain/allocation.ts), published by getFundsSetting.do and getFundsTypeList.do. */
+/** Fund allocation (server/products/fund-allocation.ts), published by getFundsSetting.do and getFundsTypeList.do. */
 export interface AllocationSettings {
   /**
    * The allocation types: period range (trading days), multiples, and the management fee per day on the
@@ -233,7 +233,7 @@ export interface IdentitySettings {
 
 /**
  * The wallet (issue 10). The deposit and withdrawal limits, hours, withdrawal fee rate and pay channels are
- * site settings (domain/site-settings.ts: getSetting.do and getPayInfo.do publish them and the operator
+ * site settings (server/content/site-settings.ts: getSetting.do and getPayInfo.do publish them and the operator
  * changes them); these are the rest.
  */
 export interface WalletSettings {

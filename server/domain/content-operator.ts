@@ -5,10 +5,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { isContentLang } from '../../src/shared/content';
-import type { ContentKind } from '../db/content-schema';
-import { addContent, replyToService, seedContent, updateContent, type ContentChange } from './content';
-import type { Station } from './context';
-import { identityDb } from './identity-db';
+import type { ContentKind } from '../platform/db/content-schema';
+import {
+  addContent,
+  replyToService,
+  seedContent,
+  updateContent,
+  type ContentChange,
+} from '../content/content';
+import type { Station } from '../platform/station';
+import { identityDb } from '../identity/identity-db';
 import { UsageError } from './operator';
 
 export const CONTENT_COMMANDS = [

@@ -3,12 +3,12 @@
  * revoke permissions, allow a bank change, read the audit log. Every change needs a reason and is
  * written to the audit table with its time and the operator's name.
  */
-import { AppError } from '../errors';
-import type { Station } from './context';
-import { identityDb } from './identity-db';
-import { decideKycByOperator } from './kyc';
-import { isPermission, PERMISSIONS, setPermission } from './permissions';
-import { SITE_SETTING_KEYS, isSiteSettingKey, setSiteSetting, siteSettings } from './site-settings';
+import { AppError } from '../platform/errors';
+import type { Station } from '../platform/station';
+import { identityDb } from '../identity/identity-db';
+import { decideKycByOperator } from '../identity/kyc';
+import { isPermission, PERMISSIONS, setPermission } from '../identity/permissions';
+import { SITE_SETTING_KEYS, isSiteSettingKey, setSiteSetting, siteSettings } from '../content/site-settings';
 
 export const OPERATOR_USAGE = `Identity commands:
   users [--kyc none|pending|passed|failed] [--phone 11-digits] [--limit n]

@@ -5,11 +5,11 @@
  * user. A decision is a conditional update from pending, so it never races the station (or a user's
  * cancel) into deciding twice: the loser is told ALREADY_DONE.
  */
-import type { Station } from './context';
-import { decideDepositByOperator } from './deposit';
+import type { Station } from '../platform/station';
+import { decideDepositByOperator } from '../wallet/deposit';
 import { UsageError } from './operator';
-import { moneyText } from './wallet';
-import { decideWithdrawalByOperator } from './withdrawal';
+import { moneyText } from '../wallet/wallet';
+import { decideWithdrawalByOperator } from '../wallet/withdrawal';
 
 export const WALLET_USAGE = `Wallet commands:
   deposits [--status pending|success|failed|cancelled] [--user userId] [--limit n]

@@ -25,7 +25,7 @@ import type {
   StockMarket,
 } from '../../src/shared/api/types';
 import type { ClockMode, Settings } from '../config';
-import { AppError } from '../errors';
+import { AppError } from '../platform/errors';
 import type { Clock } from './clock';
 import { FxSeries } from './fx';
 import { loadCatalogueData, type FuturesDef, type IndexDef, type Instrument } from './catalogue';

@@ -36,7 +36,7 @@ export class Outbox {
       queuedAt: Date.now(),
     };
     if (entry.path === WATCHLIST_SORT_PATH) {
-      // The station tolerates codes added or removed after the order was given (server/domain/watchlist.ts),
+      // The station tolerates codes added or removed after the order was given (server/trading/watchlist.ts),
       // so the last reorder alone, sent after the adds and removes before it, gives the same list.
       await cache.enqueueReplacing(
         entry,

@@ -1,7 +1,7 @@
 /**
  * The watchlist offline (issue 11), as plain data: whose stored list an answer is (a hash of the session's
  * token), and the list as it will be once the queued edits reach the station — applied the way the
- * station applies them (server/domain/watchlist.ts), so what the screen shows offline is what it gets
+ * station applies them (server/trading/watchlist.ts), so what the screen shows offline is what it gets
  * back online.
  */
 import type { Quote } from '../shared/api/types';

@@ -14,7 +14,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import { redisNamespace } from '../../server/domain/redis';
+import { redisNamespace } from '../../server/platform/redis';
 import {
   pair,
   percentile,

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import en from '../../locales/en';
 import { FixedClock } from '../../server/market/clock';
-import { calendarOf } from '../../server/domain/newshare-calendar';
+import { calendarOf } from '../../server/products/new-share-calendar';
 import type { Page as ListPage, Position } from '../../src/shared/api/types';
 import type { NewShareSubscription } from '../../src/shared/api/newshares';
 import { openAs as openPhoneAs, stationClient, type E2eSession as Session } from './harness';

@@ -14,7 +14,7 @@ import { FixedClock } from '../../server/market/clock';
 import { idCardCheckChar } from '../../src/shared/validation';
 import en from '../../locales/en';
 import vi from '../../locales/vi';
-import { decideKycByOperator } from '../../server/domain/kyc';
+import { decideKycByOperator } from '../../server/identity/kyc';
 import { newPhoneContext, watchPageErrors } from './harness';
 import { stationForFile } from './file-station';
 

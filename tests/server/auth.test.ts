@@ -12,7 +12,7 @@ import {
   type TestStation,
 } from './helpers/station';
 import type { FixedClock } from '../../server/market/clock';
-import { consumeSmsCode } from '../../server/domain/users';
+import { consumeSmsCode } from '../../server/identity/users';
 
 describe.each(dbTargets)('registration and sessions (%s)', (db) => {
   let station: TestStation<FixedClock>;

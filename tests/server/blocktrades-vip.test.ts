@@ -14,7 +14,7 @@ import type { LedgerEntry, Page, Position, Quote, StockDetail, User } from '../.
 import { toMinor } from '../../src/shared/money';
 import type { FixedClock } from '../../server/market/clock';
 import { runOperatorCommand } from '../../server/domain/operator';
-import { productsDb } from '../../server/domain/blocktrades';
+import { productsDb } from '../../server/products/block-trades';
 import {
   api,
   data,

@@ -18,9 +18,9 @@ import type {
   VersionInfo,
 } from '../../src/shared/api/types';
 import { ART_CATEGORIES, CONTENT_LANGS, NEWS_TYPES, PAGE_KEYS } from '../../src/shared/content';
-import { seedContent } from '../../server/domain/content';
+import { seedContent } from '../../server/content/content';
 import { runContentCommand } from '../../server/domain/content-operator';
-import { identityDb } from '../../server/domain/identity-db';
+import { identityDb } from '../../server/identity/identity-db';
 import type { FixedClock } from '../../server/market/clock';
 import {
   api,

@@ -13,9 +13,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyRate, toMinor } from '../../src/shared/money';
 import type { Order, Page, Position, UserMessagePage } from '../../src/shared/api/types';
 import { FixedClock } from '../../server/market/clock';
-import { post } from '../../server/domain/ledger';
-import { tradeFees } from '../../server/domain/fees';
-import { marginFor } from '../../server/domain/margin';
+import { post } from '../../server/ledger/ledger';
+import { tradeFees } from '../../server/trading/fees';
+import { marginFor } from '../../server/trading/margin';
 import {
   T0,
   api,

@@ -18,7 +18,7 @@ import type {
   SubAccount,
 } from '../../src/shared/api/funds';
 import type { Page, Position, UserMessagePage } from '../../src/shared/api/types';
-import { decideAllocationByOperator, runDueAllocationEvents } from '../../server/domain/allocation';
+import { decideAllocationByOperator, runDueAllocationEvents } from '../../server/products/fund-allocation';
 import { FixedClock } from '../../server/market/clock';
 import {
   T0,

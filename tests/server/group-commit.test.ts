@@ -1,5 +1,5 @@
 /**
- * issue 6: group commit on SQLite (server/db/group-commit.ts), whose calls run their prepared queries straight
+ * issue 6: group commit on SQLite (server/platform/db/group-commit.ts), whose calls run their prepared queries straight
  * on the group's connection: each call sees the calls before it, a failing call is rolled back alone (also on
  * a primary-key violation, reported as Kysely reports it), and nothing outside the group sees a call's writes
  * before the COMMIT.
@@ -8,9 +8,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isUniqueViolation, migrateToLatest, openDatabase, type Database } from '../../server/db/database';
-import { transaction } from '../../server/db/group-commit';
-import { prepared } from '../../server/db/prepared';
+import {
+  isUniqueViolation,
+  migrateToLatest,
+  openDatabase,
+  type Database,
+} from '../../server/platform/db/database';
+import { transaction } from '../../server/platform/db/group-commit';
+import { prepared } from '../../server/platform/db/prepared';
 
 const insertKey = prepared<{ userId: number; requestId: string }>()((db, p) =>
   db.insertInto('idempotency_keys').values({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BankCard, User } from '../../src/shared/api/types';
 import type { FixedClock } from '../../server/market/clock';
-import { setPermission } from '../../server/domain/permissions';
+import { setPermission } from '../../server/identity/permissions';
 import { passKyc } from './helpers/identity';
 import {
   api,

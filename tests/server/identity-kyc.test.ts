@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Position, User } from '../../src/shared/api/types';
 import { idCardCheckChar } from '../../src/shared/validation';
 import type { FixedClock } from '../../server/market/clock';
-import { identityDb } from '../../server/domain/identity-db';
+import { identityDb } from '../../server/identity/identity-db';
 import {
   api,
   data,

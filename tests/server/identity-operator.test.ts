@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/shared/api/types';
 import type { FixedClock } from '../../server/market/clock';
-import { identityDb } from '../../server/domain/identity-db';
+import { identityDb } from '../../server/identity/identity-db';
 import { runOperatorCommand } from '../../server/domain/operator';
 import { freshIdNumber, JPEG, passKyc, PNG, upload } from './helpers/identity';
 import {

@@ -12,8 +12,8 @@ import type { NewIssue, NewShareSubscription } from '../../src/shared/api/newsha
 import type { LedgerEntry, Page, Position, User } from '../../src/shared/api/types';
 import { toMinor } from '../../src/shared/money';
 import { FixedClock } from '../../server/market/clock';
-import { calendarOf, type CalendarIssue } from '../../server/domain/newshare-calendar';
-import { NUMBER_BASE, runDueNewShareEvents } from '../../server/domain/newshares';
+import { calendarOf, type CalendarIssue } from '../../server/products/new-share-calendar';
+import { NUMBER_BASE, runDueNewShareEvents } from '../../server/products/new-shares';
 import {
   T0,
   api,

@@ -6,8 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toMinor } from '../../src/shared/money';
 import type { Order, Page } from '../../src/shared/api/types';
 import { FixedClock } from '../../server/market/clock';
-import { tradeFees } from '../../server/domain/fees';
-import { marginFor } from '../../server/domain/margin';
+import { tradeFees } from '../../server/trading/fees';
+import { marginFor } from '../../server/trading/margin';
 import {
   T0,
   api,

@@ -78,15 +78,15 @@ import type {
 import type { NewShareSubscription, SubscriptionState } from '../../src/shared/api/newshares';
 import type { Page, Position, StockDetail } from '../../src/shared/api/types';
 import type { FixedClock } from '../../server/market/clock';
-import { calendarOf, type CalendarIssue } from '../../server/domain/newshare-calendar';
-import { productsDb } from '../../server/domain/blocktrades';
+import { calendarOf, type CalendarIssue } from '../../server/products/new-share-calendar';
+import { productsDb } from '../../server/products/block-trades';
 import {
   closeOfTradingDay,
   decideAllocationByOperator,
   SUB_ACCOUNT_TYPE,
-} from '../../server/domain/allocation';
+} from '../../server/products/fund-allocation';
 import { runOperatorCommand } from '../../server/domain/operator';
-import { AppError } from '../../server/errors';
+import { AppError } from '../../server/platform/errors';
 import {
   api,
   data,

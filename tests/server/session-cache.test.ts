@@ -1,5 +1,5 @@
 /**
- * issue 6: sessions remembered in memory (server/domain/session-cache.ts) must end as soon as the database
+ * issue 6: sessions remembered in memory (server/platform/session-cache.ts) must end as soon as the database
  * says so: logout, password change and reset refuse a token at once even right after it was used, expiry
  * follows the station's clock, and where other processes may end sessions (PostgreSQL, REDIS_URL) nothing
  * is remembered.
@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResult, User } from '../../src/shared/api/types';
 import type { FixedClock } from '../../server/market/clock';
-import { SessionCache, sessionCacheOf } from '../../server/domain/session-cache';
-import type { Station } from '../../server/domain/context';
-import { hashToken } from '../../server/domain/credentials';
+import { SessionCache, sessionCacheOf } from '../../server/platform/session-cache';
+import type { Station } from '../../server/platform/station';
+import { hashToken } from '../../server/identity/credentials';
 import {
   api,
   data,

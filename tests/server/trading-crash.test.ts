@@ -18,8 +18,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Position, Page, User } from '../../src/shared/api/types';
-import { openDatabase } from '../../server/db/database';
-import { checkLedger } from '../../server/domain/ledger';
+import { openDatabase } from '../../server/platform/db/database';
+import { checkLedger } from '../../server/ledger/ledger';
 import {
   api,
   data,

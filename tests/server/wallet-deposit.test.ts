@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Recharge, Page, UserMessagePage, LedgerEntry } from '../../src/shared/api/types';
-import { decideDepositByOperator } from '../../server/domain/deposit';
-import { identityDb } from '../../server/domain/identity-db';
-import { reviewDueWalletRequests } from '../../server/domain/wallet-review';
+import { decideDepositByOperator } from '../../server/wallet/deposit';
+import { identityDb } from '../../server/identity/identity-db';
+import { reviewDueWalletRequests } from '../../server/wallet/wallet-review';
 import { runWalletCommand } from '../../server/domain/wallet-operator';
 import { FixedClock } from '../../server/market/clock';
 import {

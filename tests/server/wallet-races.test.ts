@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Withdrawal } from '../../src/shared/api/types';
-import { decideWithdrawalByOperator } from '../../server/domain/withdrawal';
+import { decideWithdrawalByOperator } from '../../server/wallet/withdrawal';
 import type { FixedClock } from '../../server/market/clock';
 import {
   api,

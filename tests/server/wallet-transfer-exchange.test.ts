@@ -17,7 +17,7 @@ import type {
   UserMessagePage,
 } from '../../src/shared/api/types';
 import type { FixedClock } from '../../server/market/clock';
-import { decideKycByOperator } from '../../server/domain/kyc';
+import { decideKycByOperator } from '../../server/identity/kyc';
 import { freshIdNumber, JPEG, PNG, upload } from './helpers/identity';
 import {
   api,

@@ -13,8 +13,8 @@ import type {
   Withdrawal,
   WithdrawInfo,
 } from '../../src/shared/api/types';
-import { setSiteSetting, SITE_SETTING_DEFAULTS } from '../../server/domain/site-settings';
-import { decideWithdrawalByOperator } from '../../server/domain/withdrawal';
+import { setSiteSetting, SITE_SETTING_DEFAULTS } from '../../server/content/site-settings';
+import { decideWithdrawalByOperator } from '../../server/wallet/withdrawal';
 import { runWalletCommand } from '../../server/domain/wallet-operator';
 import { FixedClock } from '../../server/market/clock';
 import { passKyc } from './helpers/identity';

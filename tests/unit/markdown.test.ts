@@ -1,7 +1,7 @@
 import { createElement, Fragment, isValidElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { loadSeedContent } from '../../server/domain/content';
+import { loadSeedContent } from '../../server/content/content';
 import { parseInline, parseMarkdown, renderMarkdown, safeHref } from '../../src/app/routes/content/markdown';
 
 /** Every element type in a rendered tree. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../server/config';
-import { aShareFees, hkFees, tradeFees, usFees } from '../../server/domain/fees';
+import { aShareFees, hkFees, tradeFees, usFees } from '../../server/trading/fees';
 
 const { fees } = DEFAULT_SETTINGS;
 

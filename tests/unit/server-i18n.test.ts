@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Translator, loadTranslator, parseAcceptLanguage } from '../../server/i18n';
+import { Translator, loadTranslator, parseAcceptLanguage } from '../../server/platform/i18n';
 
 const section = (tag: string) => ({
   errors: { NOT_LOGGED_IN: `login(${tag})`, INTERNAL: `internal(${tag})`, GREETING: `hello {name} (${tag})` },

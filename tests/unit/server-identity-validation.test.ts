@@ -5,7 +5,7 @@ import {
   checkWithdrawPassword,
   idCardCheckChar,
 } from '../../src/shared/validation';
-import { localDay } from '../../server/domain/rate-limit';
+import { localDay } from '../../server/platform/rate-limit';
 import { loadIdentitySettings } from '../../server/config';
 
 const TODAY = new Date(Date.UTC(2025, 2, 12));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assertLeverage, liquidationPrice, marginFor, proportionalPart } from '../../server/domain/margin';
-import { AppError } from '../../server/errors';
+import { assertLeverage, liquidationPrice, marginFor, proportionalPart } from '../../server/trading/margin';
+import { AppError } from '../../server/platform/errors';
 
 describe('margin and leverage', () => {
   it('takes margin = value ÷ leverage, rounded up to the minor unit', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickEncoding } from '../../server/http/cached-body';
+import { pickEncoding } from '../../server/platform/http/cached-body';
 
 describe('pickEncoding', () => {
   it('prefers br, then gzip, else none', () => {

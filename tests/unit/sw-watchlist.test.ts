@@ -102,7 +102,7 @@ const CATALOGUE: Record<string, Quote> = Object.fromEntries(
 );
 
 /**
- * A station in memory (each token its own watchlist, with server/domain/watchlist.ts's rules) behind a
+ * A station in memory (each token its own watchlist, with server/trading/watchlist.ts's rules) behind a
  * network the test turns off and on, and a service worker's data layer, outbox and watchlist strategies
  * in front of it.
  */

@@ -1,5 +1,5 @@
 /**
- * Live quotes from the station's server-sent events (`GET /api/stream/quotes?codes=…`, server/http/stream.ts).
+ * Live quotes from the station's server-sent events (`GET /api/stream/quotes?codes=…`, server/market/routes/stream.ts).
  *
  * One EventSource serves every subscriber on screen: the codes of all subscribers are multiplexed on it
  * (a new or dropped code reopens it with the new list, once per batch of changes), it is closed when nothing is
@@ -24,7 +24,7 @@ export const RECONNECT_MAX_MS = 30_000;
 export const NATIVE_RETRIES = 3;
 
 /**
- * The markets the stream carries: stocks and indexes (server/http/stream.ts answers 404 for any other code,
+ * The markets the stream carries: stocks and indexes (server/market/routes/stream.ts answers 404 for any other code,
  * which would fail the whole shared connection), so futures stay on polling.
  */
 export function streamCarries(market: Market): boolean {

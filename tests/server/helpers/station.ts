@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
 import { FixedClock, type Clock } from '../../../server/market/clock';
-import { checkLedger } from '../../../server/domain/ledger';
+import { checkLedger } from '../../../server/ledger/ledger';
 import type { Envelope, FailEnvelope } from '../../../src/shared/api/envelope';
 import type { AuthResult, User } from '../../../src/shared/api/types';
 

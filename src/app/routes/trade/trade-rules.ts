@@ -1,6 +1,6 @@
 /**
  * Order-form rules that are the app's own: reading a typed price, and the direction-aware side of the stops
- * (the station's rule in server/domain/trading.ts assertStops; checked here first so the form can say so).
+ * (the station's rule in server/trading/trading.ts assertStops; checked here first so the form can say so).
  */
 import type { Direction } from '../../../shared/api/types';
 

@@ -1,0 +1,112 @@
+/** Site calls: the health ping the app's base-URL discovery uses, and the display settings. */
+import type { FastifyPluginAsync } from 'fastify';
+import type { TradingRules } from '../../../src/shared/trading-rules';
+import type { Settings } from '../../config';
+import { schemaOf } from '../site-settings';
+import { inviteCodeRequired } from '../../identity/users';
+import { ok } from '../../platform/http/envelope';
+import { fields, responses } from '../../platform/http/schemas';
+
+/** The trading rules the app's order screens use: leverage lists, lot limits, fee rates, risk lines. */
+function tradingRules(settings: Settings): TradingRules {
+  const { lotRules, contractRules } = settings;
+  return {
+    leverage: settings.leverage,
+    maxLots: {
+      a: lotRules.a.maxLotsPerOrder,
+      star: lotRules.star.maxLotsPerOrder,
+      hk: lotRules.hk.maxLotsPerOrder,
+      us: lotRules.us.maxLotsPerOrder,
+      index: contractRules.index.maxContractsPerOrder,
+      futures: contractRules.futures.maxContractsPerOrder,
+    },
+    sharesPerLot: {
+      a: lotRules.a.sharesPerLot,
+      star: lotRules.star.sharesPerLot,
+      hk: lotRules.hk.sharesPerLot,
+      us: lotRules.us.sharesPerLot,
+    },
+    tradingAccount: settings.tradingAccount,
+    shortStocks: settings.shortStocks,
+    fees: settings.fees,
+    indexMultiplier: settings.indexMultiplier,
+    liquidationLine: settings.liquidationLine,
+    warningLine: settings.warningLine,
+    deferredFeeRate: settings.deferredFeeRate,
+  };
+}
+
+export const sitePlugin: FastifyPluginAsync<{ version: string }> = async (app, opts) => {
+  app.get(
+    '/api/index/ping.do',
+    {
+      schema: {
+        tags: ['site'],
+        summary: 'Is the station there? (status 0 accepted)',
+        querystring: fields({}),
+        response: responses({
+          type: 'object',
+          properties: { serverTime: { type: 'integer' }, version: { type: 'string' } },
+          required: ['serverTime', 'version'],
+          additionalProperties: false,
+        }),
+      },
+    },
+    async () => ok({ serverTime: app.clock.now(), version: opts.version }),
+  );
+
+  const trading = tradingRules(app.config.settings);
+  // schemaOf has no null: the sharesPerLot entries (a number, or null for the board lot) are described here.
+  const { sharesPerLot: _sharesPerLot, ...plainRules } = trading;
+  const tradingSchema = schemaOf(plainRules) as { properties: Record<string, unknown>; required: string[] };
+  tradingSchema.properties.sharesPerLot = {
+    type: 'object',
+    additionalProperties: { type: ['integer', 'null'] },
+  };
+  tradingSchema.required.push('sharesPerLot');
+  app.get(
+    '/api/admin/getProductSetting.do',
+    {
+      schema: {
+        tags: ['site'],
+        summary:
+          'Which product areas the app shows (spec §3 display settings), the trading rules of the order ' +
+          'screens (leverage lists, lot limits, fee rates, risk lines) and whether registration needs an ' +
+          'invitation code; no session needed',
+        querystring: fields({}),
+        response: responses({
+          type: 'object',
+          properties: {
+            futuresDisplay: { type: 'boolean' },
+            indexDisplay: { type: 'boolean' },
+            kcStockDisplay: { type: 'boolean' },
+            stockDisplay: { type: 'boolean' },
+            trading: tradingSchema,
+            registration: {
+              type: 'object',
+              properties: { inviteCodeRequired: { type: 'boolean' } },
+              required: ['inviteCodeRequired'],
+              additionalProperties: false,
+            },
+          },
+          required: [
+            'futuresDisplay',
+            'indexDisplay',
+            'kcStockDisplay',
+            'stockDisplay',
+            'trading',
+            'registration',
+          ],
+          additionalProperties: false,
+        }),
+      },
+    },
+    async () => {
+      const { futuresDisplay, indexDisplay, kcStockDisplay, stockDisplay } =
+        app.config.settings.productDisplay;
+      // The registration form marks the invitation code required or optional, as reg.do will judge it.
+      const registration = { inviteCodeRequired: await inviteCodeRequired(app.station) };
+      return ok({ futuresDisplay, indexDisplay, kcStockDisplay, stockDisplay, trading, registration });
+    },
+  );
+};

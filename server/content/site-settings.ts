@@ -1,0 +1,214 @@
+/**
+ * Site settings (spec §7 "Site"): values kept in the site_settings table, each key with a default of
+ * a fixed shape. The operator command line changes them; a new value must have the default's shape
+ * (same fields, same types), so the calls that read them always answer what their schemas promise.
+ * Every figure is play money: the pay channels are simulated, no real payment is connected.
+ */
+import { AppError } from '../platform/errors';
+import type { Station } from '../platform/station';
+import { audit } from '../ledger/audit';
+import { identityDb } from '../identity/identity-db';
+
+export const SITE_SETTING_DEFAULTS = {
+  /** getSetting.do: the site's general rules (money in major units, hours as HH:MM-HH:MM). */
+  setting: {
+    siteName: 'PaperDesk',
+    minRecharge: 100,
+    minWithdraw: 100,
+    maxWithdraw: 1_000_000,
+    rechargeHours: '09:00-23:00',
+    withdrawHours: '09:30-15:30',
+    withdrawFeeRate: 0,
+    kycRequiredForOrders: true,
+    noticeText: 'PaperDesk is a technical test station: no real trading, all money is play money.',
+  },
+  /** getIndexSetting.do: index trading rules (leverage and maxLots are answered from the trading settings). */
+  index: {
+    enabled: true,
+    leverage: [1, 2, 3, 5, 10, 15, 20],
+    minLots: 1,
+    maxLots: 50,
+    tradingHours: '09:30-15:00',
+  },
+  /** getFuturesSetting.do: futures trading rules (leverage and maxLots as for indexes). */
+  futures: {
+    enabled: true,
+    leverage: [1, 2, 3, 5, 10, 15, 20],
+    minLots: 1,
+    maxLots: 20,
+    tradingHours: '09:00-15:00',
+  },
+  /** getInfo.do: about the site. */
+  info: {
+    name: 'PaperDesk',
+    about: 'A paper-trading brokerage for practice. Prices are simulated; all money is play money.',
+    companyName: 'PaperDesk test station',
+    servicePhone: '',
+    serviceUrl: '',
+    version: '0.1.0',
+  },
+  /** getPayInfo.do / getPayInfoById.do: simulated deposit channels. */
+  payChannels: [
+    {
+      id: 1,
+      name: 'Simulated bank transfer (play money)',
+      type: 'bank',
+      payee: 'PaperDesk test station',
+      bank: 'Simulated Bank',
+      account: '6200000000000000',
+      minAmount: 100,
+      maxAmount: 1_000_000,
+      enabled: true,
+    },
+    {
+      id: 2,
+      name: 'Simulated instant top-up (play money)',
+      type: 'instant',
+      payee: 'PaperDesk test station',
+      bank: '',
+      account: '',
+      minAmount: 100,
+      maxAmount: 50_000,
+      enabled: true,
+    },
+  ],
+  /** getBannerByPlat.do: banners per platform. */
+  banners: [
+    {
+      id: 1,
+      plat: 'h5',
+      title: 'Practise with play money',
+      imageUrl: '/icons/banner-1.png',
+      linkUrl: '/home',
+      sort: 1,
+    },
+  ],
+} as const;
+
+type Widen<T> = T extends string
+  ? string
+  : T extends number
+    ? number
+    : T extends boolean
+      ? boolean
+      : T extends readonly (infer U)[]
+        ? Widen<U>[]
+        : { -readonly [K in keyof T]: Widen<T[K]> };
+
+export type SiteSettings = {
+  [K in keyof typeof SITE_SETTING_DEFAULTS]: Widen<(typeof SITE_SETTING_DEFAULTS)[K]>;
+};
+export type SiteSettingKey = keyof SiteSettings;
+export const SITE_SETTING_KEYS = Object.keys(SITE_SETTING_DEFAULTS) as SiteSettingKey[];
+
+export function isSiteSettingKey(value: string): value is SiteSettingKey {
+  return (SITE_SETTING_KEYS as string[]).includes(value);
+}
+
+/** A JSON schema of a default value: the shape every stored value must keep. */
+export function schemaOf(value: unknown): Record<string, unknown> {
+  if (typeof value === 'string') return { type: 'string' };
+  if (typeof value === 'boolean') return { type: 'boolean' };
+  if (typeof value === 'number') return { type: 'number' };
+  if (Array.isArray(value)) return { type: 'array', items: schemaOf(value[0]) };
+  const entries = Object.entries(value as Record<string, unknown>);
+  return {
+    type: 'object',
+    properties: Object.fromEntries(entries.map(([k, v]) => [k, schemaOf(v)])),
+    required: entries.map(([k]) => k),
+    additionalProperties: false,
+  };
+}
+
+const URL_FIELD = /Url$/;
+
+/** Null when `value` has the shape of `model`; otherwise where it differs. */
+export function shapeError(model: unknown, value: unknown, at = '$'): string | null {
+  if (typeof model === 'string') {
+    if (typeof value !== 'string') return `${at}: a string`;
+    if (value.length > 2000) return `${at}: at most 2000 characters`;
+    if (URL_FIELD.test(at) && value !== '' && !/^(https:\/\/|\/(?!\/))/.test(value)) {
+      return `${at}: an https:// address or a path on this site`;
+    }
+    return null;
+  }
+  if (typeof model === 'number')
+    return typeof value === 'number' && Number.isFinite(value) ? null : `${at}: a number`;
+  if (typeof model === 'boolean') return typeof value === 'boolean' ? null : `${at}: true or false`;
+  if (Array.isArray(model)) {
+    if (!Array.isArray(value) || value.length > 200) return `${at}: a list (at most 200)`;
+    for (let i = 0; i < value.length; i++) {
+      const error = shapeError(model[0], value[i], `${at}[${i}]`);
+      if (error) return error;
+    }
+    return null;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return `${at}: an object`;
+  const fields = Object.keys(model as object);
+  const extra = Object.keys(value).filter((k) => !fields.includes(k));
+  if (extra.length > 0) return `${at}: unknown field ${extra[0]}`;
+  for (const field of fields) {
+    if (!(field in value)) return `${at}.${field}: missing`;
+    const error = shapeError(
+      (model as Record<string, unknown>)[field],
+      (value as Record<string, unknown>)[field],
+      `${at}.${field}`,
+    );
+    if (error) return error;
+  }
+  return null;
+}
+
+/** Every site setting: the stored value where there is a valid one, else the default. */
+export async function siteSettings(station: Station): Promise<SiteSettings> {
+  const rows = await identityDb(station).selectFrom('site_settings').select(['key', 'value']).execute();
+  const result = structuredClone(SITE_SETTING_DEFAULTS) as unknown as Record<string, unknown>;
+  for (const row of rows) {
+    if (!isSiteSettingKey(row.key)) continue;
+    try {
+      const value: unknown = JSON.parse(row.value);
+      if (shapeError(SITE_SETTING_DEFAULTS[row.key], value) === null) result[row.key] = value;
+    } catch {
+      // A damaged row falls back to the default.
+    }
+  }
+  return result as SiteSettings;
+}
+
+export async function siteSetting<K extends SiteSettingKey>(
+  station: Station,
+  key: K,
+): Promise<SiteSettings[K]> {
+  return (await siteSettings(station))[key];
+}
+
+/** The operator changes one setting (audited); VALIDATION naming where the shape differs. */
+export async function setSiteSetting(
+  station: Station,
+  key: SiteSettingKey,
+  value: unknown,
+  actor: string,
+  reason: string,
+): Promise<void> {
+  const error = shapeError(SITE_SETTING_DEFAULTS[key], value);
+  if (error) throw new AppError('VALIDATION', { fields: { [key]: 'invalid' }, params: { detail: error } });
+  const now = station.clock.now();
+  const json = JSON.stringify(value);
+  await identityDb(station)
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .insertInto('site_settings')
+        .values({ key, value: json, updated_at: now })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updated_at: now }))
+        .execute();
+      await audit(trx, {
+        time: now,
+        actor,
+        action: 'site.set',
+        userId: null,
+        reason,
+        detail: { key, value },
+      });
+    });
+}

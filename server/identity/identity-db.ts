@@ -1,0 +1,93 @@
+/**
+ * The identity tables (migration 0003-identity) as Kysely sees them. They extend the shared `DB` here,
+ * rather than in server/platform/db/schema.ts, so that this area's tables live beside the code that uses them.
+ */
+import type { Generated, Kysely, Transaction } from 'kysely';
+import type { DB } from '../platform/db/schema';
+import type { Station } from '../platform/station';
+
+export interface SmsThrottleTable {
+  phone: string;
+  purpose: string;
+  last_sent_at: number;
+}
+
+export interface RateCountersTable {
+  key: string;
+  period: number;
+  count: number;
+}
+
+export interface LoginGuardsTable {
+  phone: string;
+  attempts: number;
+  window_start: number;
+  locked_until: number;
+}
+
+export interface UploadsTable {
+  id: Generated<number>;
+  user_id: number;
+  file_name: string;
+  mime: string;
+  size: number;
+  created_at: number;
+}
+
+export interface KycSubmissionsTable {
+  id: Generated<number>;
+  user_id: number;
+  real_name: string;
+  id_number: string;
+  front_upload_id: number;
+  back_upload_id: number;
+  status: 'pending' | 'passed' | 'failed';
+  fail_reason: string | null;
+  /** 'reviewer' (the rule reviewer) or 'operator:<name>'. */
+  decided_by: string | null;
+  submitted_at: number;
+  decided_at: number | null;
+}
+
+export interface UserPermissionsTable {
+  user_id: number;
+  permission: string;
+  granted_at: number;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  time: number;
+  actor: string;
+  action: string;
+  user_id: number | null;
+  /** JSON of what was done. */
+  detail: string;
+  reason: string;
+}
+
+export interface SiteSettingsTable {
+  key: string;
+  /** JSON. */
+  value: string;
+  updated_at: number;
+}
+
+export interface IdentityDB extends DB {
+  sms_throttle: SmsThrottleTable;
+  rate_counters: RateCountersTable;
+  login_guards: LoginGuardsTable;
+  uploads: UploadsTable;
+  kyc_submissions: KycSubmissionsTable;
+  user_permissions: UserPermissionsTable;
+  audit_log: AuditLogTable;
+  site_settings: SiteSettingsTable;
+}
+
+export type IdDb = Kysely<IdentityDB>;
+export type IdTx = Transaction<IdentityDB>;
+
+/** The station's database with the identity tables in its type (the same connection). */
+export function identityDb(station: Pick<Station, 'db'>): IdDb {
+  return station.db as unknown as IdDb;
+}

@@ -1,0 +1,273 @@
+/**
+ * KYC (DOMAIN.md "KYC, bank card, permissions"): photos judged by their bytes and stored with random
+ * names (storage.ts: under DATA_DIR by default); a submission (real name, ID number, front and back photo)
+ * puts the user under review; the rule reviewer decides after REVIEW_DELAY_S, driven by the station's
+ * clock; the operator may decide instead. States: none → pending → passed | failed (with the reason) →
+ * pending again on resubmit.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  checkChineseName,
+  checkIdCard,
+  ID_CARD_PATTERN,
+  type ValidationKey,
+} from '../../src/shared/validation';
+import { AppError, assertFields } from '../platform/errors';
+import type { Station } from '../platform/station';
+import { identityDb, type IdTx } from './identity-db';
+import { audit } from '../ledger/audit';
+import { postMessage } from '../ledger/messages';
+import { uploadStorage } from '../platform/storage';
+
+/** spec §5 and §9: photos of at most 10 MB. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
+
+/** The image type of `bytes` by their magic numbers, whatever the name or the declared type say. */
+export function sniffImage(bytes: Uint8Array): ImageType | null {
+  const at = (i: number) => bytes[i];
+  if (bytes.length >= 3 && at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return 'image/jpeg';
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length >= 8 && png.every((b, i) => at(i) === b)) return 'image/png';
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  return null;
+}
+
+const EXTENSION: Record<ImageType, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
+
+/** Stores a KYC photo of the user under a random name; VALIDATION `imageType`/`imageTooLarge` otherwise. */
+export async function storeUpload(
+  station: Station,
+  userId: number,
+  bytes: Uint8Array,
+): Promise<{ id: number; mime: ImageType; size: number }> {
+  if (bytes.length > MAX_IMAGE_BYTES) {
+    throw new AppError('VALIDATION', { fields: { file: 'imageTooLarge' } });
+  }
+  const mime = sniffImage(bytes);
+  if (!mime) throw new AppError('VALIDATION', { fields: { file: 'imageType' } });
+  const fileName = `${randomBytes(16).toString('hex')}.${EXTENSION[mime]}`;
+  await uploadStorage(station.config).put(fileName, bytes);
+  const row = await identityDb(station)
+    .insertInto('uploads')
+    .values({
+      user_id: userId,
+      file_name: fileName,
+      mime,
+      size: bytes.length,
+      created_at: station.clock.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, mime, size: bytes.length };
+}
+
+/** The bytes of an upload, for its owner only: anyone else gets NOT_FOUND, as for a missing one. */
+export async function readUpload(
+  station: Station,
+  userId: number,
+  uploadId: number,
+): Promise<{ mime: string; bytes: Buffer }> {
+  const row = await identityDb(station)
+    .selectFrom('uploads')
+    .selectAll()
+    .where('id', '=', uploadId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND');
+  return { mime: row.mime, bytes: await uploadStorage(station.config).get(row.file_name) };
+}
+
+export interface KycSubmission {
+  realName: string;
+  idNumber: string;
+  frontImage: number;
+  backImage: number;
+}
+
+/** Submits KYC (or resubmits after a failure); the user is under review until the reviewer decides. */
+export async function submitKyc(station: Station, userId: number, input: KycSubmission): Promise<void> {
+  const idNumber = input.idNumber.trim().toUpperCase();
+  const realName = input.realName.trim();
+  assertFields({
+    realName: checkChineseName(realName),
+    idNumber: ID_CARD_PATTERN.test(idNumber) ? null : 'idCardInvalid',
+    backImage: input.frontImage === input.backImage ? 'invalid' : null,
+  });
+  const db = identityDb(station);
+  const photos = await db
+    .selectFrom('uploads')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('id', 'in', [input.frontImage, input.backImage])
+    .execute();
+  const mine = new Set(photos.map((p) => p.id));
+  assertFields({
+    frontImage: mine.has(input.frontImage) ? null : 'invalid',
+    backImage: mine.has(input.backImage) ? null : 'invalid',
+  });
+  const now = station.clock.now();
+  await db.transaction().execute(async (trx) => {
+    // Only from none or failed; the conditional update makes two racing submissions one.
+    const moved = await trx
+      .updateTable('users')
+      .set({ kyc_status: 'pending', kyc_fail_reason: null })
+      .where('id', '=', userId)
+      .where('kyc_status', 'in', ['none', 'failed'])
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) {
+      const user = await trx
+        .selectFrom('users')
+        .select('kyc_status')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      throw new AppError('ALREADY_DONE', {
+        msgKey: user.kyc_status === 'passed' ? 'KYC_ALREADY_PASSED' : 'KYC_PENDING',
+      });
+    }
+    await trx
+      .insertInto('kyc_submissions')
+      .values({
+        user_id: userId,
+        real_name: realName,
+        id_number: idNumber,
+        front_upload_id: input.frontImage,
+        back_upload_id: input.backImage,
+        status: 'pending',
+        fail_reason: null,
+        decided_by: null,
+        submitted_at: now,
+        decided_at: null,
+      })
+      .execute();
+  });
+}
+
+/** A reason the user reads: `@validation.key` / `@errors.KEY` are message keys translated on the way out. */
+export type Decision = { pass: true } | { pass: false; reason: string };
+
+/** The rule reviewer's judgement of a submission: the ID number's birth date and check character. */
+async function ruleDecision(
+  trx: IdTx,
+  submission: { user_id: number; id_number: string },
+  now: number,
+): Promise<Decision> {
+  const key: ValidationKey | null = checkIdCard(submission.id_number, new Date(now));
+  if (key) return { pass: false, reason: `@validation.${key}` };
+  const taken = await trx
+    .selectFrom('kyc_submissions')
+    .select('id')
+    .where('id_number', '=', submission.id_number)
+    .where('status', '=', 'passed')
+    .where('user_id', '!=', submission.user_id)
+    .executeTakeFirst();
+  if (taken) return { pass: false, reason: '@errors.KYC_ID_IN_USE' };
+  return { pass: true };
+}
+
+async function applyDecision(
+  trx: IdTx,
+  submission: { id: number; user_id: number; real_name: string },
+  decision: Decision,
+  by: string,
+  now: number,
+): Promise<boolean> {
+  const done = await trx
+    .updateTable('kyc_submissions')
+    .set({
+      status: decision.pass ? 'passed' : 'failed',
+      fail_reason: decision.pass ? null : decision.reason,
+      decided_by: by,
+      decided_at: now,
+    })
+    .where('id', '=', submission.id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) return false;
+  await trx
+    .updateTable('users')
+    .set(
+      decision.pass
+        ? { kyc_status: 'passed', kyc_fail_reason: null, real_name: submission.real_name }
+        : { kyc_status: 'failed', kyc_fail_reason: decision.reason },
+    )
+    .where('id', '=', submission.user_id)
+    .execute();
+  // issue 10: the user is told the result in their messages.
+  await postMessage(trx, {
+    userId: submission.user_id,
+    kind: 'kyc',
+    msgKey: decision.pass ? 'kycPassed' : 'kycFailed',
+    params: decision.pass ? {} : { reason: decision.reason },
+    refType: 'user',
+    refId: submission.user_id,
+    now,
+  });
+  return true;
+}
+
+/**
+ * Decides every submission pending for at least REVIEW_DELAY_S at the station's `now`. Each decision is
+ * a conditional update, so the background job, a test's trigger and the operator never decide twice.
+ * Returns how many were decided.
+ */
+export async function runKycReviewer(station: Station): Promise<number> {
+  const now = station.clock.now();
+  const due = await identityDb(station)
+    .selectFrom('kyc_submissions')
+    .select(['id', 'user_id', 'real_name', 'id_number'])
+    .where('status', '=', 'pending')
+    .where('submitted_at', '<=', now - station.config.reviewDelaySeconds * 1000)
+    .orderBy('id')
+    .limit(500)
+    .execute();
+  let decided = 0;
+  for (const submission of due) {
+    const ok = await identityDb(station)
+      .transaction()
+      .execute(async (trx) =>
+        applyDecision(trx, submission, await ruleDecision(trx, submission, now), 'reviewer', now),
+      );
+    if (ok) decided += 1;
+  }
+  return decided;
+}
+
+/** The operator decides the user's pending submission (audited). NOT_FOUND when nothing is pending. */
+export async function decideKycByOperator(
+  station: Station,
+  userId: number,
+  decision: Decision,
+  actor: string,
+  reason: string,
+): Promise<void> {
+  const now = station.clock.now();
+  await identityDb(station)
+    .transaction()
+    .execute(async (trx) => {
+      const pending = await trx
+        .selectFrom('kyc_submissions')
+        .select(['id', 'user_id', 'real_name'])
+        .where('user_id', '=', userId)
+        .where('status', '=', 'pending')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      if (!pending || !(await applyDecision(trx, pending, decision, `operator:${actor}`, now))) {
+        throw new AppError('NOT_FOUND');
+      }
+      await audit(trx, {
+        time: now,
+        actor,
+        action: decision.pass ? 'kyc.pass' : 'kyc.fail',
+        userId,
+        reason,
+        detail: { submissionId: pending.id },
+      });
+    });
+}

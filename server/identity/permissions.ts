@@ -1,0 +1,94 @@
+/**
+ * Per-user permission flags granted by the back office (DOMAIN.md): without one, the call answers
+ * NO_PERMISSION ("no permission currently, contact online customer service"). Grants and revocations by
+ * the operator are audited.
+ */
+import { AppError } from '../platform/errors';
+import type { Station } from '../platform/station';
+import { audit } from '../ledger/audit';
+import { identityDb, type IdDb, type IdTx } from './identity-db';
+
+export const PERMISSIONS = [
+  'vip_picks',
+  'bank_change',
+  'block_trade',
+  'new_shares',
+  'fund_allocation',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export function isPermission(value: string): value is Permission {
+  return (PERMISSIONS as readonly string[]).includes(value);
+}
+
+export async function permissionsOf(station: Station, userId: number): Promise<Permission[]> {
+  const rows = await identityDb(station)
+    .selectFrom('user_permissions')
+    .select('permission')
+    .where('user_id', '=', userId)
+    .orderBy('permission')
+    .execute();
+  return rows.map((r) => r.permission).filter(isPermission);
+}
+
+export async function hasPermission(
+  db: IdDb | IdTx,
+  userId: number,
+  permission: Permission,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_permissions')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('permission', '=', permission)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** NO_PERMISSION unless the user holds `permission` (for other areas' calls, e.g. VIP picks). */
+export async function requirePermission(
+  station: Station,
+  userId: number,
+  permission: Permission,
+): Promise<void> {
+  if (!(await hasPermission(identityDb(station), userId, permission))) throw new AppError('NO_PERMISSION');
+}
+
+/** Grants (or revokes) a permission as the operator; written to the audit log with the reason. */
+export async function setPermission(
+  station: Station,
+  userId: number,
+  permission: Permission,
+  granted: boolean,
+  actor: string,
+  reason: string,
+): Promise<void> {
+  const now = station.clock.now();
+  await identityDb(station)
+    .transaction()
+    .execute(async (trx) => {
+      const user = await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+      if (!user) throw new AppError('NOT_FOUND');
+      if (granted) {
+        await trx
+          .insertInto('user_permissions')
+          .values({ user_id: userId, permission, granted_at: now })
+          .onConflict((oc) => oc.columns(['user_id', 'permission']).doNothing())
+          .execute();
+      } else {
+        await trx
+          .deleteFrom('user_permissions')
+          .where('user_id', '=', userId)
+          .where('permission', '=', permission)
+          .execute();
+      }
+      await audit(trx, {
+        time: now,
+        actor,
+        action: granted ? 'permission.grant' : 'permission.revoke',
+        userId,
+        reason,
+        detail: { permission },
+      });
+    });
+}

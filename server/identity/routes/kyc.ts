@@ -1,0 +1,155 @@
+/**
+ * KYC over HTTP: the photo upload (raw image bytes, judged by content, at most 10 MB), the photo itself
+ * for its owner only, the submission `/user/auth.do`, and the rule reviewer's background job, which runs
+ * on the station's clock (tests pin the clock and trigger `app.kycReviewer.run()` themselves).
+ */
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { User } from '../../../src/shared/api/types';
+import type { CallIn } from '../../../src/shared/api/calls';
+import { AppError } from '../../platform/errors';
+import type { Messages } from '../../platform/i18n';
+import { MAX_IMAGE_BYTES, readUpload, runKycReviewer, storeUpload, submitKyc } from '../kyc';
+import { userInfo } from '../users';
+import { ok } from '../../platform/http/envelope';
+import { fields, postConsumes, ref, responses, userSecurity } from '../../platform/http/schemas';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The KYC rule reviewer: decides what is due at the station's clock; returns how many. */
+    kycReviewer: { run(): Promise<number> };
+  }
+}
+
+/** A stored reason `@validation.key` or `@errors.KEY` in the reader's language; other text as it is. */
+export function localizeReason(messages: Messages, reason: string | null): string | null {
+  if (reason === null || !reason.startsWith('@')) return reason;
+  const [section, key = ''] = reason.slice(1).split('.');
+  return section === 'validation' ? messages.validation(key) : messages.error(key);
+}
+
+export function localizeUser(messages: Messages, user: User): User {
+  return { ...user, kycFailReason: localizeReason(messages, user.kycFailReason) };
+}
+
+const uploadIdField = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
+
+/**
+ * The rule reviewer as a root-level plugin (not encapsulated, so `app.kycReviewer` is visible to all):
+ * a background pass every second on the real timer, each deciding what is due at the station's clock.
+ */
+async function kycReviewerPluginFn(app: FastifyInstance, opts: { reviewIntervalMs?: number }): Promise<void> {
+  const station = app.station;
+
+  // One pass at a time: a trigger during a pass runs after it.
+  let chain: Promise<unknown> = Promise.resolve();
+  const run = (): Promise<number> => {
+    const next = chain.then(() => runKycReviewer(station));
+    chain = next.catch(() => undefined);
+    return next;
+  };
+  app.decorate('kycReviewer', { run });
+  const timer = setInterval(() => {
+    // Only the elected leader reviews by itself (scale-out mode); each decision is conditional anyway.
+    if (!app.leader.isLeader()) return;
+    run().catch((error: unknown) => app.log.error({ err: error }, 'KYC reviewer failed'));
+  }, opts.reviewIntervalMs ?? 1000);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await chain;
+  });
+}
+(kycReviewerPluginFn as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+export const kycReviewerPlugin: FastifyPluginAsync<{ reviewIntervalMs?: number }> = kycReviewerPluginFn;
+
+export const kycPlugin: FastifyPluginAsync = async (app) => {
+  const station = app.station;
+
+  // Photos arrive as the raw body; the declared type is not trusted, the bytes decide.
+  app.addContentTypeParser(
+    /^(?:image\/[\w.+-]+|application\/octet-stream)$/i,
+    { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post(
+    '/user/kyc/upload.do',
+    {
+      onRequest: app.auth.requireUser,
+      bodyLimit: MAX_IMAGE_BYTES,
+      schema: {
+        tags: ['user'],
+        summary: 'Upload a KYC photo (JPEG, PNG or WebP by content, at most 10 MB) as the raw body',
+        security: userSecurity,
+        consumes: ['image/jpeg', 'image/png', 'image/webp', 'application/octet-stream'],
+        response: responses({
+          type: 'object',
+          properties: {
+            id: { type: 'integer' },
+            mime: { type: 'string', enum: ['image/jpeg', 'image/png', 'image/webp'] },
+            size: { type: 'integer' },
+          },
+          required: ['id', 'mime', 'size'],
+          additionalProperties: false,
+        }),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      if (!Buffer.isBuffer(body)) throw new AppError('VALIDATION', { fields: { file: 'imageType' } });
+      return ok(await storeUpload(station, app.auth.session(request).userId, body));
+    },
+  );
+
+  app.get<{ Querystring: { id: number } }>(
+    '/user/kyc/image.do',
+    {
+      onRequest: app.auth.requireUser,
+      schema: {
+        tags: ['user'],
+        summary: 'A KYC photo of the logged-in user (anyone else: NOT_FOUND)',
+        security: userSecurity,
+        querystring: fields({ id: uploadIdField }, ['id']),
+        response: { '4xx': ref('ErrorEnvelope'), '5xx': ref('ErrorEnvelope') },
+      },
+    },
+    async (request, reply) => {
+      const image = await readUpload(station, app.auth.session(request).userId, request.query.id);
+      return reply
+        .type(image.mime)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .send(image.bytes);
+    },
+  );
+
+  app.post<{ Body: CallIn<'POST /user/auth.do'> }>(
+    '/user/auth.do',
+    {
+      onRequest: app.auth.requireUser,
+      schema: {
+        tags: ['user'],
+        summary: 'Submit (or resubmit after a failure) real name, ID number and the two uploaded photos',
+        security: userSecurity,
+        consumes: postConsumes,
+        body: fields(
+          {
+            realName: { type: 'string', maxLength: 40, description: 'Chinese characters' },
+            idNumber: { type: 'string', maxLength: 32, description: '15 digits, or 18 with the check digit' },
+            frontImage: { ...uploadIdField, description: 'upload id of the front photo' },
+            backImage: { ...uploadIdField, description: 'upload id of the back photo' },
+          },
+          ['realName', 'idNumber', 'frontImage', 'backImage'],
+        ),
+        response: responses(ref('User')),
+      },
+    },
+    async (request) => {
+      const userId = app.auth.session(request).userId;
+      await submitKyc(station, userId, request.body);
+      const messages = app.i18n.messages(request.headers['accept-language']);
+      return ok(localizeUser(messages, await userInfo(station, userId)));
+    },
+  );
+};

@@ -1,0 +1,585 @@
+/** Users: SMS codes, registration with paper accounts, login, sessions and the user's view of itself. */
+import { randomInt } from 'node:crypto';
+import { toMinor } from '../../src/shared/money';
+import type { AccountType, User } from '../../src/shared/api/types';
+import {
+  checkNewPasswordConfirm,
+  checkPassword,
+  checkPhone,
+  checkSmsCode,
+  checkWithdrawPassword,
+  maskPhone,
+  normalizePassword,
+} from '../../src/shared/validation';
+import { AppError, assertFields } from '../platform/errors';
+import { isUniqueViolation } from '../platform/db/database';
+import { prepared } from '../platform/db/prepared';
+import type { UserRow } from '../platform/db/schema';
+import type { Station } from '../platform/station';
+import {
+  dummyPasswordHash,
+  hashPassword,
+  hashToken,
+  newSessionToken,
+  sameSecret,
+  verifyPassword,
+} from './credentials';
+import { identityDb } from './identity-db';
+import { sessionCacheOf } from '../platform/session-cache';
+import { post } from '../ledger/ledger';
+import {
+  clearLoginFailures,
+  localDay,
+  recordLoginFailure,
+  reserveLoginAttempt,
+  databaseRateLimiter,
+  unlockLogin,
+  type LoginGuardSettings,
+  type Taken,
+} from '../platform/rate-limit';
+import { markPrice } from '../ledger/accounts';
+import { positionPnlMinor, toAccount } from '../trading/views';
+
+export const ACCOUNT_TYPES: readonly AccountType[] = ['main', 'index', 'newstock', 'hk', 'us'];
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const INVITE_LENGTH = 8;
+
+export type SmsPurpose = 'reg' | 'forget';
+
+async function findUserByPhone(station: Station, phone: string): Promise<UserRow | undefined> {
+  return station.db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
+}
+
+export async function isRegistered(station: Station, phone: string): Promise<boolean> {
+  assertFields({ phone: checkPhone(phone) });
+  return (await findUserByPhone(station, phone.trim())) !== undefined;
+}
+
+/**
+ * Sends a 6-digit code valid for the configured time: one per phone and purpose per resend interval, at
+ * most the daily caps per phone and per caller address. The limits are taken all at once or none
+ * (rate-limit.ts: in the send's transaction, or in Redis in scale-out mode), so a refused send changes no counter. The demo gateway hands the code back to the
+ * app; the console gateway writes it to the log. Forgotten-password codes go to registered phones only.
+ */
+export async function sendSmsCode(
+  station: Station,
+  phoneRaw: string,
+  purpose: SmsPurpose,
+  ip: string | null = null,
+): Promise<{ ttlSeconds: number; demoCode?: string }> {
+  assertFields({ phone: checkPhone(phoneRaw) });
+  const phone = phoneRaw.trim();
+  const { settings, identity } = station.config;
+  const registered = (await findUserByPhone(station, phone)) !== undefined;
+  if (purpose === 'reg' && registered) throw new AppError('PHONE_TAKEN');
+  if (purpose === 'forget' && !registered)
+    throw new AppError('NOT_FOUND', { msgKey: 'PHONE_NOT_REGISTERED' });
+  const now = station.clock.now();
+  const day = localDay(now, settings.cookieTimeZone);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const limiter = station.rateLimiter ?? databaseRateLimiter;
+  const held: Taken[] = [];
+  try {
+    await identityDb(station)
+      .transaction()
+      .execute(async (trx) => {
+        const taken = await limiter.take(trx, [
+          {
+            kind: 'interval',
+            name: purpose,
+            subject: phone,
+            now,
+            intervalMs: settings.smsResendSeconds * 1000,
+          },
+          { kind: 'count', key: `sms:phone:${phone}`, period: day, limit: identity.smsDailyPerPhone },
+          ...(ip === null
+            ? []
+            : [
+                {
+                  kind: 'count',
+                  key: `sms:ip:${ip.slice(0, 64)}`,
+                  period: day,
+                  limit: identity.smsDailyPerIp,
+                } as const,
+              ]),
+        ]);
+        if (taken.refused === 0) {
+          throw new AppError('RATE_LIMITED', {
+            msgKey: 'SMS_TOO_SOON',
+            params: { seconds: settings.smsResendSeconds },
+          });
+        }
+        if (taken.refused !== null) throw new AppError('RATE_LIMITED', { msgKey: 'SMS_DAILY_LIMIT' });
+        held.push(taken);
+        await trx
+          .insertInto('sms_codes')
+          .values({
+            phone,
+            purpose,
+            code,
+            created_at: now,
+            expires_at: now + settings.smsCodeTtlSeconds * 1000,
+            used_at: null,
+            attempts: 0,
+          })
+          .execute();
+      });
+  } catch (error) {
+    // A send that fails after taking its limits gives them back (the database's roll back with the transaction).
+    for (const taken of held) await taken.release();
+    throw error;
+  }
+  if (station.config.smsGateway === 'console') {
+    station.log.info({ sms: { phone: maskPhone(phone), purpose, code } }, `SMS code for ${phone}: ${code}`);
+    return { ttlSeconds: settings.smsCodeTtlSeconds };
+  }
+  return { ttlSeconds: settings.smsCodeTtlSeconds, demoCode: code };
+}
+
+/**
+ * Checks and uses up the latest code sent to the phone (`consume: false` checks only, for checkCode.do).
+ * Wrong guesses count (committed even though the call fails); after too many the code is burnt. BAD_CODE
+ * for a wrong or burnt code, CODE_EXPIRED for the right code too late.
+ */
+export async function consumeSmsCode(
+  station: Station,
+  phone: string,
+  purpose: SmsPurpose,
+  given: string,
+  consume = true,
+): Promise<void> {
+  const now = station.clock.now();
+  const outcome = await station.db.transaction().execute(async (trx) => {
+    const latest = await trx
+      .selectFrom('sms_codes')
+      .selectAll()
+      .where('phone', '=', phone)
+      .where('purpose', '=', purpose)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .$if(station.dialect === 'postgres', (q) => q.forUpdate())
+      .executeTakeFirst();
+    if (!latest || latest.used_at !== null || latest.attempts >= station.config.settings.smsMaxAttempts) {
+      return 'BAD_CODE' as const;
+    }
+    if (!sameSecret(latest.code, given)) {
+      await trx
+        .updateTable('sms_codes')
+        .set({ attempts: latest.attempts + 1 })
+        .where('id', '=', latest.id)
+        .execute();
+      return 'BAD_CODE' as const;
+    }
+    if (now > latest.expires_at) return 'CODE_EXPIRED' as const;
+    if (!consume) return 'OK' as const;
+    await trx.updateTable('sms_codes').set({ used_at: now }).where('id', '=', latest.id).execute();
+    return 'OK' as const;
+  });
+  if (outcome !== 'OK') throw new AppError(outcome);
+}
+
+export interface Registration {
+  phone: string;
+  password: string;
+  code: string;
+  inviteCode?: string | undefined;
+}
+
+/**
+ * Does a new account need an invitation code? With INVITE_CODE=required, yes, except for the first account
+ * of a fresh station, which starts the chain of invitations. The app asks through getProductSetting.do.
+ */
+export async function inviteCodeRequired(station: Station): Promise<boolean> {
+  if (station.config.identity.inviteCode !== 'required') return false;
+  const anyUser = await station.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  return anyUser !== undefined;
+}
+
+function newInviteCode(): string {
+  let code = '';
+  for (let i = 0; i < INVITE_LENGTH; i++) code += INVITE_ALPHABET[randomInt(0, INVITE_ALPHABET.length)];
+  return code;
+}
+
+/** Creates a session and returns its token (the only time the token exists in clear). */
+async function openSession(station: Station, userId: number): Promise<string> {
+  const token = newSessionToken();
+  const now = station.clock.now();
+  await station.db
+    .insertInto('sessions')
+    .values({
+      user_id: userId,
+      token_hash: hashToken(token),
+      created_at: now,
+      expires_at: now + station.config.settings.sessionTtlDays * 86_400_000,
+      revoked_at: null,
+    })
+    .execute();
+  return token;
+}
+
+export async function register(
+  station: Station,
+  input: Registration,
+): Promise<{ token: string; userId: number }> {
+  assertFields({
+    phone: checkPhone(input.phone),
+    password: checkPassword(input.password),
+    code: checkSmsCode(input.code),
+  });
+  const phone = input.phone.trim();
+  const password = normalizePassword(input.password);
+  if (await findUserByPhone(station, phone)) throw new AppError('PHONE_TAKEN');
+
+  let inviterId: number | null = null;
+  const inviteCode = (input.inviteCode ?? '').trim().toUpperCase();
+  if (inviteCode === '' && (await inviteCodeRequired(station))) {
+    throw new AppError('VALIDATION', { fields: { inviteCode: 'inviteCodeEmpty' } });
+  }
+  if (inviteCode !== '') {
+    const inviter = await station.db
+      .selectFrom('users')
+      .select('id')
+      .where('invite_code', '=', inviteCode)
+      .executeTakeFirst();
+    if (!inviter) throw new AppError('VALIDATION', { fields: { inviteCode: 'invalid' } });
+    inviterId = inviter.id;
+  }
+
+  await consumeSmsCode(station, phone, 'reg', input.code.trim());
+  const passwordHash = await hashPassword(password);
+  const { settings } = station.config;
+
+  for (let attempt = 0; ; attempt++) {
+    const myInviteCode = newInviteCode();
+    try {
+      const userId = await station.db.transaction().execute(async (trx) => {
+        const now = station.clock.now();
+        const user = await trx
+          .insertInto('users')
+          .values({
+            phone,
+            password_hash: passwordHash,
+            invite_code: myInviteCode,
+            inviter_id: inviterId,
+            real_name: null,
+            kyc_status: 'none',
+            kyc_fail_reason: null,
+            withdraw_password_hash: null,
+            created_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        for (const type of ACCOUNT_TYPES) {
+          const account = await trx
+            .insertInto('accounts')
+            .values({ user_id: user.id, type, currency: settings.accountCurrency[type], balance: 0 })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const opening = toMinor(settings.startingBalances[type]);
+          if (opening !== 0) {
+            await post(trx, {
+              accountId: account.id,
+              userId: user.id,
+              type: 'opening_balance',
+              amount: opening,
+              time: now,
+              note: 'paper starting balance',
+            });
+          }
+        }
+        return user.id;
+      });
+      return { token: await openSession(station, userId), userId };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Either the phone was registered meanwhile, or the new invite code collided: retry the latter.
+      if (await findUserByPhone(station, phone)) throw new AppError('PHONE_TAKEN');
+      if (attempt >= 4) throw error;
+    }
+  }
+}
+
+function loginGuard(station: Station): LoginGuardSettings {
+  const { identity } = station.config;
+  return {
+    maxFailures: identity.loginMaxFailures,
+    windowMs: identity.loginWindowMinutes * 60_000,
+    lockMs: identity.loginLockMinutes * 60_000,
+  };
+}
+
+function lockedError(msgKey: string, lockedUntil: number, now: number): AppError {
+  return new AppError('RATE_LIMITED', {
+    msgKey,
+    params: { minutes: Math.max(1, Math.ceil((lockedUntil - now) / 60_000)) },
+  });
+}
+
+/**
+ * Checks a secret under a guard: an attempt is reserved first (refused while locked), a wrong secret
+ * counts as a failure, a right one clears the failures. `key` names what is guarded (a phone, or the
+ * withdrawal password of a user).
+ */
+export async function guardedCheck(
+  station: Station,
+  key: string,
+  lockedMsgKey: string,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  const db = identityDb(station);
+  const guard = loginGuard(station);
+  const now = station.clock.now();
+  const reservation = await reserveLoginAttempt(db, key, now, guard);
+  if (!reservation.ok) throw lockedError(lockedMsgKey, reservation.lockedUntil, now);
+  const ok = await check();
+  if (ok) await clearLoginFailures(db, key, now);
+  else await recordLoginFailure(db, key, now, guard);
+  return ok;
+}
+
+/**
+ * BAD_CREDENTIALS whether the phone is unknown or the password wrong, after the same amount of work.
+ * Repeated failures lock the phone for a while (RATE_LIMITED, "try again in n minutes").
+ */
+export async function login(
+  station: Station,
+  input: { phone: string; password: string },
+): Promise<{ token: string; userId: number }> {
+  assertFields({ phone: checkPhone(input.phone), password: checkPassword(input.password) });
+  const phone = input.phone.trim();
+  const password = normalizePassword(input.password);
+  let user: UserRow | undefined;
+  const ok = await guardedCheck(station, phone, 'LOGIN_LOCKED', async () => {
+    user = await findUserByPhone(station, phone);
+    const matches = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
+    return user !== undefined && matches;
+  });
+  if (!ok || !user) throw new AppError('BAD_CREDENTIALS');
+  return { token: await openSession(station, user.id), userId: user.id };
+}
+
+/**
+ * Forgotten password: the SMS code sent by sendForgetSms.do, then a new password. Every session of the
+ * user ends and the phone's login lock is lifted.
+ */
+export async function resetPassword(
+  station: Station,
+  input: { phone: string; code: string; password: string },
+): Promise<void> {
+  assertFields({
+    phone: checkPhone(input.phone),
+    code: checkSmsCode(input.code),
+    password: checkPassword(input.password),
+  });
+  const phone = input.phone.trim();
+  const user = await findUserByPhone(station, phone);
+  if (!user) throw new AppError('BAD_CODE');
+  await consumeSmsCode(station, phone, 'forget', input.code.trim());
+  const hash = await hashPassword(normalizePassword(input.password));
+  await setPasswordEndingSessions(station, user.id, hash);
+  await unlockLogin(identityDb(station), phone);
+}
+
+/**
+ * Change password while logged in: the old password (guarded like a login), the new one, and when given
+ * its confirmation ("the new password is inconsistent"). The user's other sessions end.
+ */
+export async function changePassword(
+  station: Station,
+  session: SessionInfo,
+  input: { oldPassword: string; password: string; confirmPassword?: string | undefined },
+): Promise<void> {
+  assertFields({
+    oldPassword: checkPassword(input.oldPassword),
+    password: checkPassword(input.password),
+    confirmPassword:
+      input.confirmPassword === undefined
+        ? null
+        : checkNewPasswordConfirm(input.password, input.confirmPassword),
+  });
+  const user = await station.db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', session.userId)
+    .executeTakeFirstOrThrow();
+  const ok = await guardedCheck(station, user.phone, 'LOGIN_LOCKED', () =>
+    verifyPassword(normalizePassword(input.oldPassword), user.password_hash),
+  );
+  if (!ok) throw new AppError('BAD_CREDENTIALS', { msgKey: 'OLD_PASSWORD_WRONG', httpStatus: 400 });
+  const hash = await hashPassword(normalizePassword(input.password));
+  await setPasswordEndingSessions(station, user.id, hash, session.sessionId);
+}
+
+/**
+ * Stores a new password hash and ends the user's sessions (all, or all but `keepSessionId`) in one
+ * transaction; the remembered sessions are forgotten before the caller answers, whatever happened (a kept
+ * session is simply read again on its next call).
+ */
+async function setPasswordEndingSessions(
+  station: Station,
+  userId: number,
+  hash: string,
+  keepSessionId?: number,
+): Promise<void> {
+  const now = station.clock.now();
+  try {
+    await station.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
+      await trx
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .$if(keepSessionId !== undefined, (q) => q.where('id', '!=', keepSessionId!))
+        .where('revoked_at', 'is', null)
+        .execute();
+    });
+  } finally {
+    sessionCacheOf(station)?.forgetUser(userId);
+  }
+}
+
+/**
+ * Sets the withdrawal password (6 digits), or changes it given the current one. Wrong current passwords
+ * are guarded like logins, per user.
+ */
+export async function setWithdrawPassword(
+  station: Station,
+  session: SessionInfo,
+  input: { withPwd: string; oldWithPwd?: string | undefined },
+): Promise<void> {
+  assertFields({ withPwd: checkWithdrawPassword(input.withPwd) });
+  const user = await station.db
+    .selectFrom('users')
+    .select(['id', 'withdraw_password_hash'])
+    .where('id', '=', session.userId)
+    .executeTakeFirstOrThrow();
+  const current = user.withdraw_password_hash;
+  if (current !== null) {
+    const old = (input.oldWithPwd ?? '').trim();
+    if (old === '') throw new AppError('VALIDATION', { fields: { oldWithPwd: 'required' } });
+    const ok = await guardedCheck(station, `wd:${user.id}`, 'WITHDRAW_PASSWORD_LOCKED', () =>
+      verifyPassword(old, current),
+    );
+    if (!ok) throw new AppError('BAD_WITHDRAW_PASSWORD');
+  }
+  const hash = await hashPassword(input.withPwd.trim());
+  // Only if nobody changed it meanwhile (two racing "set" calls: the second is told it is done).
+  const result = await station.db
+    .updateTable('users')
+    .set({ withdraw_password_hash: hash })
+    .where('id', '=', user.id)
+    .where((eb) =>
+      current === null
+        ? eb('withdraw_password_hash', 'is', null)
+        : eb('withdraw_password_hash', '=', current),
+    )
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new AppError('ALREADY_DONE');
+}
+
+/** checkCode.do: is this the right, live code for the phone? Wrong guesses count as for registration. */
+export async function checkCode(
+  station: Station,
+  input: { phone: string; code: string; purpose: SmsPurpose },
+): Promise<void> {
+  assertFields({ phone: checkPhone(input.phone), code: checkSmsCode(input.code) });
+  await consumeSmsCode(station, input.phone.trim(), input.purpose, input.code.trim(), false);
+}
+
+const selectSession = prepared<{ tokenHash: string }>()((db, p) =>
+  db
+    .selectFrom('sessions')
+    .select(['id', 'user_id', 'expires_at', 'revoked_at'])
+    .where('token_hash', '=', p.tokenHash),
+);
+
+export interface SessionInfo {
+  sessionId: number;
+  userId: number;
+}
+
+/** The live session of a token, or null (unknown, revoked or expired). */
+export async function sessionOf(station: Station, token: string): Promise<SessionInfo | null> {
+  const tokenHash = hashToken(token);
+  const cache = sessionCacheOf(station);
+  const cached = cache?.get(tokenHash);
+  if (cached) {
+    if (cached.expiresAt > station.clock.now()) return { sessionId: cached.sessionId, userId: cached.userId };
+    cache!.drop(tokenHash);
+    return null;
+  }
+  const generation = cache?.generation() ?? 0;
+  const [row] = await selectSession.rows(station.db, { tokenHash });
+  if (!row || row.revoked_at !== null || row.expires_at <= station.clock.now()) return null;
+  cache?.remember(
+    tokenHash,
+    { sessionId: row.id, userId: row.user_id, expiresAt: row.expires_at },
+    generation,
+  );
+  return { sessionId: row.id, userId: row.user_id };
+}
+
+export async function logout(station: Station, token: string): Promise<void> {
+  const tokenHash = hashToken(token);
+  try {
+    await station.db
+      .updateTable('sessions')
+      .set({ revoked_at: station.clock.now() })
+      .where('token_hash', '=', tokenHash)
+      .where('revoked_at', 'is', null)
+      .execute();
+  } finally {
+    sessionCacheOf(station)?.forgetToken(tokenHash);
+  }
+}
+
+/** The user with masked phone and the five accounts valued at current prices. */
+export async function userInfo(station: Station, userId: number): Promise<User> {
+  const user = await station.db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const accounts = await station.db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    // A fund allocation's sub-account (type 'fund') is shown with its allocation, not here.
+    .where('type', 'in', ACCOUNT_TYPES)
+    .execute();
+  const positions = await station.db
+    .selectFrom('positions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('state', '=', 'open')
+    .execute();
+  const bankCard = await station.db
+    .selectFrom('bank_cards')
+    .select('id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const now = station.clock.now();
+  const order = new Map(ACCOUNT_TYPES.map((t, i) => [t, i]));
+  return {
+    id: user.id,
+    phone: maskPhone(user.phone),
+    realName: user.real_name,
+    kycStatus: user.kyc_status,
+    kycFailReason: user.kyc_fail_reason,
+    hasBankCard: bankCard !== undefined,
+    hasWithdrawPassword: user.withdraw_password_hash !== null,
+    inviteCode: user.invite_code,
+    accounts: accounts
+      .sort((a, b) => (order.get(a.type) ?? 0) - (order.get(b.type) ?? 0))
+      .map((account) =>
+        toAccount(
+          account,
+          positions
+            .filter((p) => p.account_id === account.id)
+            .map((p) => ({ margin: p.margin, pnl: positionPnlMinor(p, markPrice(station, p, now)) })),
+          station.config.settings.liquidationLine,
+        ),
+      ),
+  };
+}

@@ -1,0 +1,38 @@
+/** The fund flow: a user's ledger entries, newest first. */
+import type { AccountType, LedgerEntry, LedgerEntryType, Page } from '../../src/shared/api/types';
+import type { Station } from '../platform/station';
+import { toLedgerEntry } from '../trading/views';
+
+export async function listLedger(
+  station: Station,
+  userId: number,
+  query: {
+    account?: AccountType | undefined;
+    type?: LedgerEntryType | undefined;
+    pageNum: number;
+    pageSize: number;
+  },
+): Promise<Page<LedgerEntry>> {
+  const base = station.db
+    .selectFrom('ledger_entries as l')
+    .innerJoin('accounts as a', 'a.id', 'l.account_id')
+    .where('l.user_id', '=', userId)
+    // A fund allocation's sub-account keeps its entries to itself (getUserSubaccount.do).
+    .where('a.type', 'in', ['main', 'index', 'newstock', 'hk', 'us'])
+    .$if(query.account !== undefined, (q) => q.where('a.type', '=', query.account!))
+    .$if(query.type !== undefined, (q) => q.where('l.type', '=', query.type!));
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll('l')
+    .select('a.type as account')
+    .orderBy('l.id', 'desc')
+    .limit(query.pageSize)
+    .offset((query.pageNum - 1) * query.pageSize)
+    .execute();
+  return {
+    list: rows.map(toLedgerEntry),
+    total: Number(total),
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+  };
+}

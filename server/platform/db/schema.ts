@@ -1,0 +1,262 @@
+/** The station's tables as Kysely sees them. Money columns are integers in minor units; times are epoch ms. */
+import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Market, OrderStatus } from '../../../src/shared/api/types';
+
+export interface UsersTable {
+  id: Generated<number>;
+  phone: string;
+  password_hash: string;
+  invite_code: string;
+  inviter_id: number | null;
+  real_name: string | null;
+  kyc_status: 'none' | 'pending' | 'passed' | 'failed';
+  kyc_fail_reason: string | null;
+  withdraw_password_hash: string | null;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the token, hex; the token itself is never stored. */
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface SmsCodesTable {
+  id: Generated<number>;
+  phone: string;
+  purpose: 'reg' | 'forget';
+  code: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  attempts: number;
+}
+
+export interface BankCardsTable {
+  id: Generated<number>;
+  user_id: number;
+  bank_name: string;
+  branch: string;
+  card_no: string;
+  created_at: number;
+}
+
+export interface AccountsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: 'main' | 'index' | 'newstock' | 'hk' | 'us';
+  currency: 'CNY' | 'HKD' | 'USD';
+  /** Minor units; always the sum of the account's ledger entries. */
+  balance: number;
+  /** Minor units held by pending limit orders (not a ledger movement): available = balance − frozen. */
+  frozen: Generated<number>;
+}
+
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  account_id: number;
+  user_id: number;
+  time: number;
+  type: string;
+  /** Signed minor units. */
+  amount: number;
+  balance_after: number;
+  ref_type: string | null;
+  ref_id: number | null;
+  note: string | null;
+}
+
+export interface PositionsTable {
+  id: Generated<number>;
+  user_id: number;
+  account_id: number;
+  code: string;
+  market: Market;
+  direction: 'long' | 'short';
+  state: 'open' | 'closed';
+  lots: number;
+  /** Stocks: shares; indexes and futures: contracts × multiplier (so value = price × shares everywhere). */
+  shares: number;
+  leverage: number;
+  open_price: number;
+  /** Minor units: open price × shares. */
+  open_value: number;
+  margin: number;
+  buy_fee: number;
+  /** JSON: the buy fee breakdown in minor units. */
+  buy_fee_detail: string;
+  sell_fee: number;
+  sell_fee_detail: string | null;
+  stamp_duty: number;
+  deferred_fee: number;
+  stop_profit: number | null;
+  stop_loss: number | null;
+  opened_at: number;
+  sellable_from: number;
+  closed_at: number | null;
+  close_price: number | null;
+  close_value: number | null;
+  close_reason: 'user' | 'stop_profit' | 'stop_loss' | 'liquidation' | 'expiry' | null;
+  /** The open position a partial sell split this closed record from. */
+  split_from: number | null;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  request_id: string;
+  call: string;
+  /** JSON of the first successful answer's data. */
+  response: string | null;
+  created_at: number;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  account_id: number;
+  code: string;
+  market: Market;
+  direction: 'long' | 'short';
+  lots: number;
+  leverage: number;
+  trigger_price: number;
+  stop_profit: number | null;
+  stop_loss: number | null;
+  /** Minor units this order holds of its account's available funds while pending. */
+  frozen: number;
+  status: OrderStatus;
+  reject_reason: string | null;
+  position_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WatchlistTable {
+  user_id: number;
+  code: string;
+  sort_order: number;
+  created_at: number;
+}
+
+export interface EngineRunsTable {
+  kind: string;
+  key: string;
+  done_at: number;
+  note: string | null;
+}
+
+export interface UserMessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  msg_key: string;
+  /** JSON object of the message's parameters. */
+  params: string;
+  ref_type: string | null;
+  ref_id: number | null;
+  created_at: number;
+  read_at: number | null;
+}
+
+/** A deposit through a simulated pay channel (issue 10). */
+export interface RechargesTable {
+  id: Generated<number>;
+  user_id: number;
+  account_id: number;
+  order_no: string;
+  channel_id: number;
+  channel_name: string;
+  /** Minor units. */
+  amount: number;
+  status: 'pending' | 'success' | 'failed' | 'cancelled';
+  /** A reason the user reads: plain text, or `@errors.KEY` translated when read. */
+  fail_reason: string | null;
+  /** 'reviewer' (the station's pay channel) or 'operator:<name>'. */
+  decided_by: string | null;
+  created_at: number;
+  decided_at: number | null;
+}
+
+/** A withdrawal to the bound bank card (issue 10); its amount left the balance when it was requested. */
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  user_id: number;
+  account_id: number;
+  order_no: string;
+  /** Minor units debited, the fee included. */
+  amount: number;
+  fee: number;
+  payee_name: string;
+  bank_name: string;
+  card_no_masked: string;
+  status: 'pending' | 'paid' | 'rejected' | 'cancelled';
+  cancel_reason: string | null;
+  reject_reason: string | null;
+  decided_by: string | null;
+  created_at: number;
+  decided_at: number | null;
+}
+
+export interface TransfersTable {
+  id: Generated<number>;
+  user_id: number;
+  from_account: AccountsTable['type'];
+  to_account: AccountsTable['type'];
+  amount: number;
+  created_at: number;
+}
+
+export interface ExchangesTable {
+  id: Generated<number>;
+  user_id: number;
+  source: AccountsTable['currency'];
+  target: AccountsTable['currency'];
+  source_amount: number;
+  target_amount: number;
+  mid_rate: number;
+  spread_rate: number;
+  created_at: number;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  sms_codes: SmsCodesTable;
+  bank_cards: BankCardsTable;
+  accounts: AccountsTable;
+  ledger_entries: LedgerEntriesTable;
+  positions: PositionsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  orders: OrdersTable;
+  watchlist: WatchlistTable;
+  engine_runs: EngineRunsTable;
+  user_messages: UserMessagesTable;
+  recharges: RechargesTable;
+  withdrawals: WithdrawalsTable;
+  transfers: TransfersTable;
+  exchanges: ExchangesTable;
+  station_secrets: import('./newshares-schema').StationSecretsTable;
+  newshare_issues: import('./newshares-schema').NewshareIssuesTable;
+  newshare_subscriptions: import('./newshares-schema').NewshareSubscriptionsTable;
+  content_items: import('./content-schema').ContentItemsTable;
+  service_messages: import('./content-schema').ServiceMessagesTable;
+  fund_holdings: import('./funds-schema').FundHoldingsTable;
+  fund_trades: import('./funds-schema').FundTradesTable;
+  allocations: import('./funds-schema').AllocationsTable;
+}
+
+export type Db = Kysely<DB>;
+export type Tx = Transaction<DB>;
+export type DbOrTx = Db | Tx;
+
+export type UserRow = Selectable<UsersTable>;
+export type AccountRow = Selectable<AccountsTable>;
+export type PositionRow = Selectable<PositionsTable>;
+export type NewPosition = Insertable<PositionsTable>;
+export type LedgerRow = Selectable<LedgerEntriesTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type UserMessageRow = Selectable<UserMessagesTable>;

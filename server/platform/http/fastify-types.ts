@@ -1,0 +1,38 @@
+/** What the station adds to Fastify's types: its decorators and the route config for field messages. */
+import type { ValidationKey } from '../../../src/shared/validation';
+import type { Config } from '../../config';
+import type { DialectName } from '../db/database';
+import type { Db } from '../db/schema';
+import type { Station } from '../station';
+import type { Engine } from '../../trading/engine';
+import type { SessionInfo } from '../../identity/users';
+import type { Translator } from '../i18n';
+import type { Clock } from '../../market/clock';
+import type { MarketService } from '../../market/market-service';
+import type { Auth } from './auth';
+
+/** Gives the message key of a field from its raw value (null when the value is fine). */
+export type FieldRule = (raw: unknown) => ValidationKey | null;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    dialect: DialectName;
+    clock: Clock;
+    market: MarketService;
+    auth: Auth;
+    i18n: Translator;
+    station: Station;
+    /** The trading engine (triggers, stops, liquidations, deferred fees): app.engine.step(). */
+    engine: Engine;
+  }
+  interface FastifyRequest {
+    /** Set by auth.requireUser on /user/ routes. */
+    session: SessionInfo | null;
+  }
+  interface FastifyContextConfig {
+    /** Per-field message rules used when a request fails schema validation. */
+    fieldRules?: Record<string, FieldRule>;
+  }
+}

@@ -1,0 +1,192 @@
+/**
+ * Limit orders (addOrder.do, order/cancel.do, order/list.do) and the engine that fills them, runs stops,
+ * liquidations and the daily deferred fee on a timer while the station is up.
+ */
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { CallIn } from '../../../src/shared/api/calls';
+import type { OrderStatus } from '../../../src/shared/api/types';
+import { checkLots } from '../../../src/shared/validation';
+import { createEngine } from '../engine';
+import { addOrder, cancelOrder, listOrders } from '../limit-orders';
+import type { FieldRule } from '../../platform/http/fastify-types';
+import { ok } from '../../platform/http/envelope';
+import {
+  fields,
+  lotsField,
+  pageNumField,
+  pageOf,
+  pageSizeField,
+  postConsumes,
+  requestIdField,
+  responses,
+  stockCodeField,
+  userSecurity,
+} from '../../platform/http/schemas';
+
+const lotsRule: FieldRule = (raw) =>
+  checkLots(typeof raw === 'number' || typeof raw === 'string' ? raw : undefined, lotsField.maximum) ??
+  (raw === undefined || typeof raw === 'number' || typeof raw === 'string' ? null : 'lotsNotWhole');
+
+const priceField = { type: 'number', exclusiveMinimum: 0, maximum: 10_000_000 } as const;
+const nullableNumber = { type: ['number', 'null'] } as const;
+
+/** The `order` shape of API.md (plus market, direction, stops and frozen funds). */
+const orderSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    code: { type: 'string' },
+    name: { type: 'string' },
+    lots: { type: 'integer' },
+    leverage: { type: 'integer' },
+    triggerPrice: { type: 'number' },
+    status: { type: 'string', enum: ['pending', 'filled', 'cancelled', 'rejected'] },
+    rejectReason: {
+      type: ['string', 'null'],
+      description: 'INSUFFICIENT_FUNDS when funds no longer sufficed',
+    },
+    positionId: { type: ['integer', 'null'], description: 'the position a fill opened' },
+    createdAt: { type: 'integer' },
+    updatedAt: { type: 'integer' },
+    market: { type: 'string', enum: ['a', 'star', 'hk', 'us', 'index', 'futures'] },
+    direction: { type: 'string', enum: ['long', 'short'] },
+    stopProfit: nullableNumber,
+    stopLoss: nullableNumber,
+    frozen: {
+      type: 'number',
+      description: 'funds held while pending: margin + buy fees at the trigger price',
+    },
+  },
+  required: [
+    'id',
+    'code',
+    'name',
+    'lots',
+    'leverage',
+    'triggerPrice',
+    'status',
+    'rejectReason',
+    'positionId',
+    'createdAt',
+    'updatedAt',
+    'market',
+    'direction',
+    'stopProfit',
+    'stopLoss',
+    'frozen',
+  ],
+  additionalProperties: false,
+} as const;
+
+export const ordersPlugin: FastifyPluginAsync = async (app) => {
+  const { station } = app;
+  app.addHook('onRequest', app.auth.requireUser);
+
+  app.post<{ Body: CallIn<'POST /user/addOrder.do'> }>(
+    '/user/addOrder.do',
+    {
+      config: { fieldRules: { lots: lotsRule } },
+      schema: {
+        tags: ['trade'],
+        summary:
+          'Limit order: fills as a market order when the price reaches the trigger within a session ' +
+          '(long: at or below it); margin + fees at the trigger are frozen while pending. It may be placed ' +
+          'while the market is closed and waits; it stays until filled or revoked.',
+        security: userSecurity,
+        consumes: postConsumes,
+        body: fields(
+          {
+            code: stockCodeField,
+            lots: { ...lotsField, description: 'as buy.do' },
+            leverage: { type: 'integer', minimum: 1, maximum: 100, description: 'as buy.do' },
+            triggerPrice: {
+              ...priceField,
+              description: "on the instrument's tick, within the day's price limits",
+            },
+            direction: { type: 'string', enum: ['long', 'short'], description: 'stocks: long only' },
+            stopProfit: { ...priceField, description: 'above the trigger' },
+            stopLoss: { ...priceField, description: 'below the trigger' },
+            requestId: requestIdField,
+          },
+          ['code', 'lots', 'leverage', 'triggerPrice', 'requestId'],
+        ),
+        response: responses(orderSchema),
+      },
+    },
+    async (request) => ok(await addOrder(station, app.auth.session(request).userId, request.body)),
+  );
+
+  app.post<{ Body: CallIn<'POST /user/order/cancel.do'> }>(
+    '/user/order/cancel.do',
+    {
+      schema: {
+        tags: ['trade'],
+        summary: 'Revoke a pending limit order; its frozen funds are released (ALREADY_DONE if not pending)',
+        security: userSecurity,
+        consumes: postConsumes,
+        body: fields(
+          {
+            orderId: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+            requestId: requestIdField,
+          },
+          ['orderId', 'requestId'],
+        ),
+        response: responses(orderSchema),
+      },
+    },
+    async (request) => ok(await cancelOrder(station, app.auth.session(request).userId, request.body)),
+  );
+
+  app.get<{ Querystring: { status?: OrderStatus; pageNum: number; pageSize: number } }>(
+    '/user/order/list.do',
+    {
+      schema: {
+        tags: ['trade'],
+        summary: "The user's limit orders, newest first",
+        security: userSecurity,
+        querystring: fields(
+          {
+            status: { type: 'string', enum: ['pending', 'filled', 'cancelled', 'rejected'] },
+            pageNum: pageNumField,
+            pageSize: { ...pageSizeField, default: station.config.settings.pageSizeDefault },
+          },
+          [],
+        ),
+        response: responses(pageOf(orderSchema)),
+      },
+    },
+    async (request) => ok(await listOrders(station, app.auth.session(request).userId, request.query)),
+  );
+};
+
+/**
+ * The engine as a root-level plugin (`app.engine`): a step about every second on the real timer while the
+ * station is up, never two at once, the last one awaited on close. `intervalMs: 0` runs no timer: a station
+ * on a pinned clock (tests) is stepped by whoever moves the clock.
+ */
+async function enginePluginFn(app: FastifyInstance, opts: { intervalMs?: number }): Promise<void> {
+  const engine = createEngine(app.station);
+  await engine.init();
+  app.decorate('engine', engine);
+  const intervalMs = opts.intervalMs ?? 1000;
+  if (intervalMs <= 0) return;
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    // A step still running (a long catch-up) is not queued behind: the next tick looks again. Only the
+    // elected leader steps (scale-out mode); a new leader goes on from the progress stored in engine_runs.
+    if (running || !app.leader.isLeader()) return;
+    running = engine
+      .step()
+      .catch((error: unknown) => app.log.error({ err: error }, 'engine step failed'))
+      .finally(() => {
+        running = null;
+      });
+  }, intervalMs);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
+(enginePluginFn as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+export const enginePlugin: FastifyPluginAsync<{ intervalMs?: number }> = enginePluginFn;

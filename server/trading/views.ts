@@ -1,0 +1,112 @@
+/**
+ * From rows to the API's shapes (API.md "Shapes"), valuing open positions at the current price.
+ *
+ * Definitions used everywhere:
+ * - position.pnl = (current or close price − open price) × shares for a long, the opposite for a short,
+ *   before fees (fees are listed beside it: buyFee holds every opening fee, HK buy stamp duty included;
+ *   sellFee the closing fees except stamp duty; stampDuty the closing stamp duty). A closed position's cash
+ *   result is pnl − buyFee − sellFee − stampDuty − deferredFee. yield = pnl ÷ margin (top-ups included).
+ *   For indexes and futures shares = contracts × multiplier, so every value is price × shares.
+ * - position.marketValue = price × shares in both directions: what the holding is worth (long) or what
+ *   buying the borrowed contracts back costs (short); the direction is in pnl.
+ * - position.liquidationPrice: where the position alone reaches the liquidation line (margin.ts): a long at
+ *   or below it, a short at or above it; null for a long with nothing borrowed.
+ * - account.balance = the ledger's sum (margins already moved out of it); available = balance − frozen (the
+ *   funds pending limit orders hold); frozenMargin = margin of the account's open positions; positionPnl =
+ *   their pnl; totalAssets = balance + frozenMargin + positionPnl.
+ */
+import { toMajor, toMinor } from '../../src/shared/money';
+import type { Account, Position, LedgerEntry, Quote } from '../../src/shared/api/types';
+import type { AccountRow, LedgerRow, PositionRow } from '../platform/db/schema';
+import type { Instrument } from '../market/catalogue';
+import { roundToTick } from '../market/price-engine';
+import { positionLiquidationPrice } from './margin';
+
+function round(value: number, decimals: number): number {
+  return Number(value.toFixed(decimals));
+}
+
+/** Unrealised (open) or realised (closed) price pnl of a position in minor units. */
+export function positionPnlMinor(row: PositionRow, currentPrice: number): number {
+  const value =
+    row.state === 'closed' && row.close_value !== null ? row.close_value : toMinor(currentPrice * row.shares);
+  const pnl = value - row.open_value;
+  return row.direction === 'long' ? pnl : -pnl;
+}
+
+export function toPosition(
+  row: PositionRow,
+  instrument: Instrument,
+  quote: Quote | null,
+  liquidationLine: number,
+): Position {
+  const closed = row.state === 'closed';
+  const currentPrice = closed ? (row.close_price ?? row.open_price) : (quote?.price ?? row.open_price);
+  const valueMinor =
+    closed && row.close_value !== null ? row.close_value : toMinor(currentPrice * row.shares);
+  const pnlMinor = positionPnlMinor(row, currentPrice);
+  const liquidation = closed ? null : positionLiquidationPrice(row, liquidationLine);
+  return {
+    id: row.id,
+    code: row.code,
+    name: instrument.name,
+    market: row.market,
+    direction: row.direction,
+    lots: row.lots,
+    shares: row.shares,
+    leverage: row.leverage,
+    openPrice: row.open_price,
+    currentPrice,
+    margin: toMajor(row.margin),
+    marketValue: toMajor(valueMinor),
+    buyFee: toMajor(row.buy_fee),
+    sellFee: toMajor(row.sell_fee),
+    stampDuty: toMajor(row.stamp_duty),
+    deferredFee: toMajor(row.deferred_fee),
+    pnl: toMajor(pnlMinor),
+    yield: row.margin > 0 ? round(pnlMinor / row.margin, 6) : 0,
+    stopProfit: row.stop_profit,
+    stopLoss: row.stop_loss,
+    // Shown rounded to the tick; a long position is at risk at or below it, a short at or above it.
+    liquidationPrice: liquidation === null ? null : roundToTick(liquidation, instrument.tick),
+    openedAt: row.opened_at,
+    closedAt: row.closed_at,
+    closePrice: row.close_price,
+    closeReason: row.close_reason,
+    sellableFrom: row.sellable_from,
+  };
+}
+
+export function toAccount(
+  row: AccountRow,
+  openPositions: { margin: number; pnl: number }[],
+  liquidationLine: number,
+): Account {
+  const frozenMargin = openPositions.reduce((sum, p) => sum + p.margin, 0);
+  const positionPnl = openPositions.reduce((sum, p) => sum + p.pnl, 0);
+  const available = row.balance - row.frozen;
+  return {
+    type: row.type,
+    currency: row.currency,
+    balance: toMajor(row.balance),
+    available: toMajor(available),
+    frozenMargin: toMajor(frozenMargin),
+    positionPnl: toMajor(positionPnl),
+    totalAssets: toMajor(row.balance + frozenMargin + positionPnl),
+    liquidationLine,
+  };
+}
+
+export function toLedgerEntry(row: LedgerRow & { account: AccountRow['type'] }): LedgerEntry {
+  return {
+    id: row.id,
+    time: row.time,
+    account: row.account,
+    type: row.type as LedgerEntry['type'],
+    amount: toMajor(row.amount),
+    balanceAfter: toMajor(row.balance_after),
+    refType: row.ref_type,
+    refId: row.ref_id,
+    note: row.note,
+  };
+}
