@@ -9,6 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { UserMessage, UserMessagePage } from '../../src/shared/api/types';
 import type { Db, Tx, UserMessageRow } from '../platform/db/schema';
+import { AppError } from '../platform/errors';
 import { BASE_LOCALE, DEFAULT_LOCALES_DIR } from '../platform/i18n';
 import type { IdTx } from '../identity/identity-db';
 
@@ -155,13 +156,25 @@ export async function listMessages(
   };
 }
 
-/** Marks one message of the user (or, without an id, all of them) read; answers the unread count. */
+/**
+ * Marks one message of the user (or, without an id, all of them) read; answers the unread count. Another
+ * user's message, or none with that id, is NOT_FOUND.
+ */
 export async function markRead(
   db: Db,
   userId: number,
   id: number | undefined,
   now: number,
 ): Promise<{ unread: number }> {
+  if (id !== undefined) {
+    const mine = await db
+      .selectFrom('user_messages')
+      .select('id')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!mine) throw new AppError('NOT_FOUND');
+  }
   await db
     .updateTable('user_messages')
     .set({ read_at: now })
