@@ -51,7 +51,7 @@ console.log(
 );
 for (const url of [...files].sort()) console.log(`  ${url}`);
 
-// issue 8: the K-line worker's indicators, the chart chunk and main-thread smoothness in Chromium.
+// The K-line worker's indicators, the chart chunk and main-thread smoothness in Chromium.
 const { benchChartIndicators } = await import('../tests/bench/chart-indicators');
 const { benchChartChunk } = await import('../tests/bench/chart-chunk');
 const { benchChartLongTask } = await import('../tests/bench/chart-longtask');
@@ -59,26 +59,26 @@ benchChartIndicators();
 benchChartChunk(dist, files);
 await benchChartLongTask();
 
-// issue 11: the trading screens' frame rate while scrolling the A-share list and the JS heap after ten details.
+// The trading screens' frame rate while scrolling the A-share list and the JS heap after ten details.
 const { benchTradingHeapFps } = await import('../tests/bench/trading-heap-fps');
 await benchTradingHeapFps();
 
-// issue 5: the simulated exchange's market calls over HTTP and its memory with the full history loaded.
+// The simulated exchange's market calls over HTTP and its memory with the full history loaded.
 const { benchMarket } = await import('../tests/bench/market');
 await benchMarket();
 
-// issue 3: the app shell's first visit in Chromium (JavaScript really downloaded) and Lighthouse scores.
+// The app shell's first visit in Chromium (JavaScript really downloaded) and Lighthouse scores.
 const { benchShell } = await import('../tests/bench/shell-lighthouse');
 await benchShell();
 
-// issue 4: login cost, lockout and SMS limits under 200 parallel attempts, ping with security headers.
+// Identity: login cost, lockout and SMS limits under 200 parallel attempts, ping with security headers.
 const { benchIdentity } = await import('../tests/bench/identity');
 await benchIdentity();
 
-// issue 6: orders per second over HTTP (buy then sell, 50 users) with p50/p99 latency, SQLite and PostgreSQL.
+// Orders per second over HTTP (buy then sell, 50 users) with p50/p99 latency, SQLite and PostgreSQL.
 const { benchOrders } = await import('../tests/bench/orders');
 await benchOrders();
 
-// issue 14: scale-out mode, two processes on PostgreSQL + Redis, against one process on SQLite, in one run.
+// Scale-out mode: two processes on PostgreSQL + Redis, against one process on SQLite, in one run.
 const { benchScaleOut } = await import('../tests/bench/scale-out');
 await benchScaleOut();

@@ -1,7 +1,8 @@
 /**
- * The reading side's fixed vocabulary (issue 7), shared by the station and the app: the languages content
- * is written in, the news types, the college's categories and the site pages. Names are translated in the
- * app's locales (section `content`); the station stores and answers the keys.
+ * The reading side's fixed vocabulary (spec §1: news, notices, the financial college), shared by the station
+ * and the app: the languages content is written in, the news types, the college's categories and the site
+ * pages. Names are translated in the app's locales (section `content`); the station stores and answers the
+ * keys.
  */
 
 /** spec §1: the five languages; news and college articles are written in zh-CN and en only. */

@@ -1,5 +1,5 @@
 /**
- * The watchlist offline (issue 11), as plain data: whose stored list an answer is (a hash of the session's
+ * The watchlist offline, as plain data: whose stored list an answer is (a hash of the session's
  * token), and the list as it will be once the queued edits reach the station — applied the way the
  * station applies them (server/trading/watchlist.ts), so what the screen shows offline is what it gets
  * back online.

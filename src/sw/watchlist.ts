@@ -1,5 +1,5 @@
 /**
- * The watchlist's reads in the service worker (issue 11): the list (list.do) network first and kept per
+ * The watchlist's reads in the service worker: the list (list.do) network first and kept per
  * user (watchlist-edits.ts names whose it is), and whether a code is watched (isOption.do) from the
  * network, else from that kept list. On both, the edits still waiting in the outbox are applied, so the
  * screen shows at once what the station will hold once they are sent — also after a reload offline.

@@ -1,5 +1,5 @@
 /**
- * issue 4: identity under load, over real HTTP on this machine (SQLite, embedded mode; client and station
+ * Identity under load, over real HTTP on this machine (SQLite, embedded mode; client and station
  * share the process and its cores, so the figures are conservative).
  * - one login (scrypt N=16384): median and p95 latency, sequential.
  * - 200 parallel wrong-password logins for one phone: wall time, and how many were let through to the

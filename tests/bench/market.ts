@@ -1,5 +1,5 @@
 /**
- * issue 5: the simulated exchange under load, measured over real HTTP on this machine.
+ * The simulated exchange under load, measured over real HTTP on this machine.
  * - getStock.do, a page of 20 (A-shares, sorted by change): requests per second.
  * - getDayK.do, three years of day bars: requests per second.
  * - the live stream: 2,000 subscribers of 20 codes each (CLOCK_MODE=always-open, so every code ticks), p99
@@ -256,7 +256,7 @@ export async function benchMarket(): Promise<void> {
     const loads = await requestLoads(base);
     await app.close();
 
-    console.log('market (issue 5), CLOCK_MODE=real, over HTTP on 127.0.0.1:');
+    console.log('market, CLOCK_MODE=real, over HTTP on 127.0.0.1:');
     console.log(
       `  full history of ${app.market.instruments.length} stocks computed in ${(historyMs / 1000).toFixed(1)} s`,
     );
@@ -279,7 +279,7 @@ export async function benchMarket(): Promise<void> {
 
 /** Only the two request loads, against a station that runs elsewhere (BENCH_TARGET). */
 export async function benchMarketTarget(base: string): Promise<void> {
-  console.log(`market (issue 5), request loads against ${base}:`);
+  console.log(`market, request loads against ${base}:`);
   describeLoads(await requestLoads(base));
 }
 

@@ -1,5 +1,5 @@
 /**
- * issue 6: orders per second over real HTTP, market buy then sell, like a fleet of clients: USERS users each
+ * Orders per second over real HTTP, market buy then sell, like a fleet of clients: USERS users each
  * loop buy → sell of one US stock (T+0, no price limit; CLOCK_MODE=always-open) for SECONDS seconds.
  * The station is the real entry point (server/main.ts) in its own process, as deployed; the clients share
  * the machine's cores with it, so the figures are conservative. Target on SQLite: ≥ 2,000 orders/s with

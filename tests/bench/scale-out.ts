@@ -1,5 +1,5 @@
 /**
- * issue 14: orders per second and latency in scale-out mode — two station processes on one PostgreSQL database
+ * Orders per second and latency in scale-out mode — two station processes on one PostgreSQL database
  * and Redis, the users' calls spread over both as a load balancer would — side by side with one process on
  * SQLite, in one run, with the client fleet of tests/bench/orders.ts (USERS users each looping buy → sell of
  * a US stock for SECONDS seconds, `CLOCK_MODE=always-open`). Everything shares this machine's cores, so the

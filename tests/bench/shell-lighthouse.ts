@@ -1,5 +1,5 @@
 /**
- * Bench (issue 3): Lighthouse 12.2.3 (from node_modules, its CLI, mobile defaults: Moto G power emulation,
+ * App shell bench: Lighthouse 12.2.3 (from node_modules, its CLI, mobile defaults: Moto G power emulation,
  * slow 4G and 4× CPU throttling) against a station started as the e2e harness starts it (dist/, SQLite),
  * on /home and /trading-list: the performance, accessibility, best-practices and SEO scores (target ≥ 95
  * each). Also the JavaScript a first visit of /home really downloads in Chromium (every script response,

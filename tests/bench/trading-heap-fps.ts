@@ -1,5 +1,5 @@
 /**
- * Bench (issue 11): the trading screens on a low-end phone, in Chromium at 390×844 against a real station
+ * Bench: the trading screens on a low-end phone, in Chromium at 390×844 against a real station
  * whose market moves (the live stream runs).
  * - Frame rate while scrolling the whole A-share list (every page loaded by infinite scroll) with the CPU
  *   slowed 4×: frames per second and the frames over 50 ms. Target: 60 fps, no frame over 50 ms.

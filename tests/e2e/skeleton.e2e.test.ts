@@ -131,7 +131,8 @@ describe('walking skeleton in Chromium at 390×844', () => {
     await page.waitForURL(/\/buy\?code=AAPL/);
     await page.locator('input[name="lots"]').fill('1');
     await page.getByTestId('buy-confirm').click();
-    // The order sheet shows the breakdown (issue 11); placing it is a second, explicit confirmation.
+    // The order sheet shows the full breakdown before the user confirms (DOMAIN.md "Fees"); placing it is a
+    // second, explicit confirmation.
     await page.getByTestId('order-submit').click();
     await page.waitForURL('**/warehouse');
 

@@ -1,5 +1,5 @@
 /**
- * The account side end to end (issue 12), in Chromium at 390×844 against a real station with a pinned
+ * The account side end to end, in Chromium at 390×844 against a real station with a pinned
  * clock: register → KYC with two photos → the rule reviewer passes it → bank card → withdrawal password →
  * deposit (the station confirms it) → transfer main→index → exchange CNY→HKD → withdraw → cancel with a
  * reason; the records and the fund flow show each entry and add up; messages arrive with an unread badge;

@@ -1,5 +1,5 @@
 /**
- * The watchlist offline (issue 11) in Chromium at 390×844 against the production build: logged in, the
+ * The watchlist offline in Chromium at 390×844 against the production build: logged in, the
  * watchlist and a stock's detail seen online; offline, one code removed, one added from the detail's
  * watch toggle and the list arranged — each shown at once and after a reload, "as of" the stored list,
  * with nothing reaching the station; positions say they need the network. Back online the edits reach the

@@ -1,5 +1,5 @@
 /**
- * Issue 13, block trades and VIP picks over real HTTP, on SQLite and PostgreSQL, with a pinned clock
+ * Block trades and VIP picks over real HTTP, on SQLite and PostgreSQL, with a pinned clock
  * (Wednesday 2025-03-12 10:00 Shanghai; the station runs always-open, so the offers' own windows decide):
  * - the day's block-trade offers are generated from the seed (the same on a second station), each a discount
  *   to the current price with a minimum size and a window; buying one opens a T+1 position at the offer

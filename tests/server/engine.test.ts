@@ -1,5 +1,5 @@
 /**
- * issue 6, the engine over HTTP with a pinned clock: limit-order fills and rejections, stops at the
+ * The trading engine over HTTP with a pinned clock: limit-order fills and rejections, stops at the
  * crossing tick (T+1 stops wait), risk warnings and forced liquidation largest loss first, the daily
  * deferred fee once per market day (after gaps and across a restart), and the messages that tell the user.
  * Prices are found by scanning the seeded market minute by minute, never hard-coded.

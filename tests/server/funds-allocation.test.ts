@@ -1,5 +1,5 @@
 /**
- * issue 13, funds and fund allocation over HTTP with a pinned clock (CLOCK_MODE=always-open: every UTC day
+ * Funds and fund allocation over HTTP with a pinned clock (CLOCK_MODE=always-open: every UTC day
  * trades, its close is 00:00 UTC): fund products at a seeded daily NAV bought and redeemed through the
  * ledger; an allocation applied for (fee shown), reviewed after REVIEW_DELAY_S or by the operator, traded in
  * its sub-account, charged its daily management fee, warned and liquidated at its lines, and at expiry

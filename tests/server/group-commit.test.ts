@@ -1,8 +1,8 @@
 /**
- * issue 6: group commit on SQLite (server/platform/db/group-commit.ts), whose calls run their prepared queries straight
- * on the group's connection: each call sees the calls before it, a failing call is rolled back alone (also on
- * a primary-key violation, reported as Kysely reports it), and nothing outside the group sees a call's writes
- * before the COMMIT.
+ * Group commit on SQLite (server/platform/db/group-commit.ts), whose calls run their prepared queries
+ * straight on the group's connection: each call sees the calls before it, a failing call is rolled back alone
+ * (also on a primary-key violation, reported as Kysely reports it), and nothing outside the group sees a
+ * call's writes before the COMMIT.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

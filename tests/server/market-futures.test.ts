@@ -72,7 +72,7 @@ describe.each(dbTargets)('futures quotes and bars (%s)', (db) => {
     expect((await client.get('/api/futures/querySingleMarket.do', { code: '600519' })).http).toBe(404);
     const bad = await client.get('/api/futures/queryExchange.do', { exchange: 'LME' });
     expect(bad.http).toBe(400);
-    // Futures trade from the index account (issue 6), which a new user has not funded.
+    // Futures trade from the index account (DOMAIN.md "Accounts and money"), which a new user has not funded.
     const user = await register(client);
     const buy = await user.client.post('/user/buy.do', {
       code: 'IF0',

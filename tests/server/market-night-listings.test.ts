@@ -1,6 +1,6 @@
 /**
  * Futures night sessions that belong to the next trading day, and new listings inside the simulated history
- * (issue 5: "new listings with no limit for five days"), over HTTP with a pinned clock.
+ * (DOMAIN.md "Markets": no price limit for the first 5 trading days), over HTTP with a pinned clock.
  */
 import { describe, expect, it } from 'vitest';
 import type {

@@ -677,7 +677,7 @@ describe.each(dbTargets)('index quotes and bars (%s)', (db) => {
       direction: 'long',
       requestId: newRequestId(),
     });
-    // Index contracts (CFD-style, issue 6) trade from the index account, which a new user has not funded.
+    // Index contracts (CFD-style) trade from the index account, which a new user has not funded.
     expect(failure(buy).code).toBe('INSUFFICIENT_FUNDS');
     await station.assertLedger();
   });

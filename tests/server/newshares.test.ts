@@ -1,5 +1,5 @@
 /**
- * issue 13, new-share and new-bond subscription over HTTP with a pinned clock, on SQLite and PostgreSQL:
+ * New-share and new-bond subscription over HTTP with a pinned clock, on SQLite and PostgreSQL:
  * the calendar from MARKET_SEED, subscribing in the window, the verifiable draw (the seed's hash published
  * before, the seed after, the winners recomputed here by an independent implementation on node:crypto),
  * paying a win, forfeiting an unpaid one at the deadline, chip-grab placement sold exactly once, and on

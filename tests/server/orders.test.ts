@@ -1,5 +1,5 @@
 /**
- * issue 6, limit orders over HTTP: placing (validation, frozen funds, idempotency, outside trading hours),
+ * Limit orders over HTTP: placing (validation, frozen funds, idempotency, outside trading hours),
  * listing, revoking; accounts.frozen always equals what the pending orders hold.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * issue 13, "The ledger invariant property test extended with these products": a model-based property test
+ * The ledger's invariants extended to the products: a model-based property test
  * of new shares and bonds, block trades, VIP picks, funds and fund allocation, on SQLite and PostgreSQL.
  *
  * fast-check draws sequences of commands of three fresh users per run (user 0 holds the VIP permission,

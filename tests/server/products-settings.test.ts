@@ -1,7 +1,8 @@
 /**
- * Issue 13's product terms are station settings (settings.products in server/config.ts), not constants: over
- * real HTTP, on SQLite and PostgreSQL, with a pinned clock (Wednesday 2025-03-12 10:00 Shanghai,
- * always-open), a changed setting changes what the app is told and what the station does:
+ * The products' terms are station settings (settings.products in server/config.ts), not constants, as
+ * DOMAIN.md says of every rate, limit and time: over real HTTP, on SQLite and PostgreSQL, with a pinned clock
+ * (Wednesday 2025-03-12 10:00 Shanghai, always-open), a changed setting changes what the app is told and what
+ * the station does:
  * - fund allocation: the daily type's management fee rate and the margin limits show in getFundsTypeList.do
  *   and getFundsSetting.do, the application's fee follows them and is charged at each close (an allocation
  *   keeps the rate it was made with);

@@ -1,5 +1,5 @@
 /**
- * issue 14, scale-out mode: real station processes (`node --import tsx server/main.ts`, as deployed) on one
+ * Scale-out mode: real station processes (`node --import tsx server/main.ts`, as deployed) on one
  * fresh PostgreSQL database and Redis. Users hit both processes at random and the ledger holds; a tick the
  * leader publishes reaches stream clients on both; rate limits count across both; SIGKILL of the leader
  * mid-stream hands over within 10 s and no second of the stream, no day close, deferred fee, stop or deposit

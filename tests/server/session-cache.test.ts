@@ -1,5 +1,5 @@
 /**
- * issue 6: sessions remembered in memory (server/platform/session-cache.ts) must end as soon as the database
+ * Sessions remembered in memory (server/platform/session-cache.ts) must end as soon as the database
  * says so: logout, password change and reset refuse a token at once even right after it was used, expiry
  * follows the station's clock, and where other processes may end sessions (PostgreSQL, REDIS_URL) nothing
  * is remembered.

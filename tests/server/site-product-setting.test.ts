@@ -25,7 +25,7 @@ describe.each(dbTargets)('display settings call (%s)', (db) => {
       kcStockDisplay: true,
       stockDisplay: true,
     });
-    // Beside the flags, the trading rules the order screens compute with (issue 11), from the same settings.
+    // Beside the flags, the trading rules the order screens compute with, from the same settings.
     expect(trading.leverage).toEqual(station.config.settings.leverage);
     expect(trading.fees).toEqual(station.config.settings.fees);
     expect(trading.sharesPerLot.hk).toBeNull();

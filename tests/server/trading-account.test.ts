@@ -1,5 +1,5 @@
 /**
- * issue 6, H2: margin top-up, exitsStock, the paper-account reset and the account figures, plus the stock
+ * Margin top-up, exitsStock, the paper-account reset and the account figures, plus the stock
  * fees of DOMAIN.md to the cent for A-shares, STAR and Hong Kong, over HTTP with a pinned clock.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * issue 6, H2: index (CFD-style) and futures trading, long and short, and short stocks behind the setting,
+ * Index (CFD-style) and futures trading, long and short, and short stocks behind the setting,
  * over HTTP with a pinned clock. Fees, margins and liquidation prices are computed here from DOMAIN.md's
  * rules, independently of the station's code.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 6, crash: the real station (server/main.ts) as a child process, a stream of buy and sell orders
+ * Surviving a crash: the real station (server/main.ts) as a child process, a stream of buy and sell orders
  * from several concurrent clients, SIGKILL right after the Nth answer (the other clients each have an order
  * in flight at that moment, by construction; one more order committed but its answer is dropped, as if lost
  * on the way back), then a restart on the same database. Checks:

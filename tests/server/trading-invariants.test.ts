@@ -1,5 +1,5 @@
 /**
- * issue 6, "Invariants": a model-based property test. fast-check draws random sequences of buys, sells
+ * The ledger's invariants: a model-based property test. fast-check draws random sequences of buys, sells
  * (whole and part), limit orders, revokes, margin top-ups, clock ticks with engine steps (fills, stops,
  * liquidations) and day closes (deferred fees); each command runs over HTTP against a real station, and
  * after every step:
@@ -11,7 +11,7 @@
  *   balance = Σ over all its positions (open and closed) of pnl − buyFee − sellFee − stampDuty − deferredFee;
  * - the model agrees with the station: a closed position never reopens, a revoked order never fills, an
  *   order the model revoked is cancelled.
- * issue 10 adds the wallet's commands (deposits, withdrawals, their cancels, transfers, exchanges): wallet
+ * It also draws the wallet's commands (deposits, withdrawals, their cancels, transfers, exchanges): wallet
  * ledger entries join P&L and fees in explaining total assets, and money is only created by a successful
  * deposit and only leaves by a paid withdrawal (checkMoneyCreation).
  * The clock is pinned (always-open market) and only moves forward; fast-check's seed is fixed, so a
@@ -50,7 +50,7 @@ type Command =
   | { kind: 'topUp'; pick: number; amount: number }
   | { kind: 'tick'; ms: number }
   | { kind: 'dayClose' }
-  // issue 10: the wallet.
+  // The wallet's commands.
   | { kind: 'deposit'; cents: number }
   | { kind: 'withdraw'; cents: number }
   | { kind: 'cancelWithdraw'; pick: number }
@@ -299,7 +299,7 @@ describe.each(dbTargets)('trading invariants (%s, pinned clock, always-open)', (
   }
 
   /**
-   * issue 10: money is only created by a successful deposit and only leaves by a paid withdrawal (its fee
+   * Money is only created by a successful deposit and only leaves by a paid withdrawal (its fee
    * included; a pending one is held out of the balance until it is paid, or refunded whole); transfers
    * move it between accounts and exchanges convert it at no more than the mid rate.
    */
@@ -468,7 +468,7 @@ describe.each(dbTargets)('trading invariants (%s, pinned clock, always-open)', (
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 5, maxLength: 25 }), async (commands) => {
         // Time only moves forward (the engine keeps its progress): each run starts where the last ended.
-        // Ready to withdraw: KYC passed, a bank card and a withdrawal password (issue 10).
+        // Ready to withdraw (DOMAIN.md "Accounts and money"): KYC passed, a bank card, a withdrawal password.
         const user = await readyToWithdraw(station, api(station.url));
         const starting = new Map(user.user.accounts.map((a) => [a.type as string, toMinor(a.totalAssets)]));
         const model: Model = {

@@ -1,5 +1,5 @@
 /**
- * Issue 6, races: concurrent money calls over real HTTP from one user. The clock is pinned, so every buy
+ * Races: concurrent money calls over real HTTP from one user. The clock is pinned, so every buy
  * of the same order costs exactly the same and the number that fit the balance is known in advance.
  * - 200 concurrent buys whose total exceeds the balance: exactly the ones that fit succeed, the rest get
  *   INSUFFICIENT_FUNDS (409), nothing overdraws.

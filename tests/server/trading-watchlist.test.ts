@@ -1,4 +1,4 @@
-/** issue 6, H2: the watchlist calls over HTTP (addOption, delOption, isOption, option/list). */
+/** The watchlist calls of spec §7 "Watchlist" over HTTP (addOption, delOption, isOption, option/list). */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Quote } from '../../src/shared/api/types';
 import { FixedClock } from '../../server/market/clock';

@@ -1,5 +1,5 @@
 /**
- * issue 10, deposits over HTTP: the simulated channels of getPayInfo.do with their limits, the minimum
+ * Deposits over HTTP: the simulated channels of getPayInfo.do with their limits, the minimum
  * ("less than the minimum deposit amount"), deposit hours at their limits (CLOCK_MODE=real, pinned clock),
  * pending → success | failed | cancelled after REVIEW_DELAY_S (the engine's step) or by the operator,
  * the ledger credited only on success and exactly once, the messages, recharge/list.do, idempotency.

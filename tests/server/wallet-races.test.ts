@@ -1,5 +1,5 @@
 /**
- * issue 10, races over real HTTP and real transactions: two devices withdrawing the whole balance at once
+ * Wallet races over real HTTP and real transactions: two devices withdrawing the whole balance at once
  * (one succeeds), a user's cancel racing the payout by the operator or by the engine (exactly one wins),
  * the same requestId twice at once (one withdrawal), and the same for a transfer and an exchange.
  */

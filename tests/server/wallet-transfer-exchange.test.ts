@@ -1,5 +1,5 @@
 /**
- * issue 10, transfers between main, index and newstock (transAmt.do) and the currency flash exchange
+ * Transfers between main, index and newstock (transAmt.do) and the currency flash exchange
  * (exchange/rate, findSpreadRateOne.do, exchange.do, exchangeLog.do), the fund flow's filters over every
  * new entry type, and the station's messages calls (getMessagelist.do, getUnreadCount.do, read marking)
  * with the KYC result messages.

@@ -1,5 +1,5 @@
 /**
- * issue 10, withdrawals over HTTP: KYC, bank card and withdrawal password, ¥100 to ¥1,000,000, the fee,
+ * Withdrawals over HTTP: KYC, bank card and withdrawal password, ¥100 to ¥1,000,000, the fee,
  * the amount frozen at once, pending → paid | rejected (the bank's answer or the operator) or cancelled by
  * the user with a reason, "withdrawal failed, withdraw again or contact the administrator", T+1 sale
  * proceeds, withdraw/list.do, and the withdrawal hours on trading days at their limits (CLOCK_MODE=real).

@@ -253,7 +253,10 @@ export interface ApiCalls extends FundsCalls {
     in: PageQuery & { account?: AccountType; type?: LedgerEntryType };
     out: Page<LedgerEntry>;
   };
-  /** Wallet (issue 10): amounts in major units; the pay channels are simulated, all money is play money. */
+  /**
+   * Wallet (spec §7 "Cash" and "Exchange"): amounts in major units; the pay channels are simulated, all
+   * money is play money.
+   */
   'POST /user/recharge/inMoney.do': {
     in: { amount: number; channelId: number; requestId: string };
     out: Recharge;

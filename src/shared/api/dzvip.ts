@@ -1,5 +1,5 @@
 /**
- * Block trades and VIP picks (issue 13; spec §7 "New shares and block trades", DOMAIN.md): their shapes
+ * Block trades and VIP picks (spec §7 "New shares and block trades", DOMAIN.md): their shapes
  * and calls. The calls join the one typed map of calls.ts by interface merging, so the app's client and
  * the station's routes both refer to them like to every other call.
  */

@@ -1,8 +1,8 @@
 /**
- * New-share and new-bond subscription (issue 13): the shapes of its calls, added to the one call map
- * (calls.ts `ApiCalls`) by declaration merging, so the app's client and the station's routes type them
- * like every other call. Money in major units, prices in yuan, times in epoch ms, dates YYYY-MM-DD
- * (Shanghai).
+ * New-share and new-bond subscription (spec §7 "New shares and block trades"): the shapes of its calls, added
+ * to the one call map (calls.ts `ApiCalls`) by declaration merging, so the app's client and the station's
+ * routes type them like every other call. Money in major units, prices in yuan, times in epoch ms, dates
+ * YYYY-MM-DD (Shanghai).
  */
 import type { PageQuery } from './calls';
 import type { Page } from './types';

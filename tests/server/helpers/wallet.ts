@@ -1,4 +1,4 @@
-/** Wallet helpers for server tests (issue 10): a user ready to withdraw, balances, ledger sums. */
+/** Wallet helpers for server tests: a user ready to withdraw, balances, ledger sums. */
 import type { FixedClock } from '../../../server/market/clock';
 import type { AccountType } from '../../../src/shared/api/types';
 import { passKyc } from './identity';

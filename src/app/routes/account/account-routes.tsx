@@ -1,6 +1,7 @@
 /**
- * The account side's routes (issue 12): the personal centre's other paths, messages, KYC, the bank card,
- * passwords, settings and sign-in helpers. Screens are code-split; only the search readers load with the shell.
+ * The account side's routes (spec §2 "Route list"): the personal centre's other paths, messages, KYC, the
+ * bank card, passwords, settings and sign-in helpers. Screens are code-split; only the search readers load
+ * with the shell.
  */
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import type { AppPath } from '../route-table';

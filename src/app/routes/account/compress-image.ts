@@ -1,5 +1,5 @@
 /**
- * KYC photos are made small on the phone before they travel (issue 12): decoded with createImageBitmap,
+ * KYC photos are made small on the phone before they travel: decoded with createImageBitmap,
  * drawn onto a canvas no longer than MAX_SIDE on its long side, and encoded as JPEG. A phone camera's
  * 12 MB picture becomes a few hundred kilobytes, which matters on a flaky mobile network.
  */

@@ -1,6 +1,7 @@
 /**
- * The reading side's routes (issue 7): news, notices, the college, site pages, about and customer
- * service. Screens are code-split like the others; only the search-parameter readers load with the shell.
+ * The reading side's routes (spec §2 "Route list"): news, notices, the college, site pages, about and
+ * customer service. Screens are code-split like the others; only the search-parameter readers load with the
+ * shell.
  */
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { ART_CATEGORIES, NEWS_TYPES, type ArtCategory, type NewsType } from '../../../shared/content';

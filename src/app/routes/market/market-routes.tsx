@@ -1,6 +1,6 @@
 /**
- * The market side's routes (issue 11): the market lists, search, the details, the K-line, the watchlist
- * and the market boards. Screens are code-split; only the search readers load with the shell.
+ * The market side's routes (spec §2 "Route list"): the market lists, search, the details, the K-line, the
+ * watchlist and the market boards. Screens are code-split; only the search readers load with the shell.
  */
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import type { AppPath } from '../route-table';

@@ -1,6 +1,6 @@
 /**
- * The trading side's routes (issue 11): the order screens and the positions, limit orders and closed
- * positions. Screens are code-split like the others; only the search readers load with the shell.
+ * The trading side's routes (spec §2 "Route list"): the order screens and the positions, limit orders and
+ * closed positions. Screens are code-split like the others; only the search readers load with the shell.
  */
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import type { AppPath } from '../route-table';

@@ -1,6 +1,7 @@
 /**
- * The wallet's routes (issue 12): deposit, withdrawal, transfer, exchange and their records. /FundingDetails
- * keeps its own route in router.tsx. Screens are code-split; only the search readers load with the shell.
+ * The wallet's routes (spec §2 "Route list"): deposit, withdrawal, transfer, exchange and their records.
+ * /FundingDetails keeps its own route in router.tsx. Screens are code-split; only the search readers load
+ * with the shell.
  */
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import type { AppPath } from '../route-table';

@@ -1,6 +1,6 @@
 /**
- * Block trades and VIP picks (issue 13): /sharerecordDz (today's offers, buying one, and the user's block
- * trades), /vipdetail (today's VIP allocations, or one with `?code=` and its purchase form) and
+ * Block trades and VIP picks (spec §2 "Route list"): /sharerecordDz (today's offers, buying one, and the
+ * user's block trades), /vipdetail (today's VIP allocations, or one with `?code=` and its purchase form) and
  * /VipSearchlist. Screens are code-split; only the search readers load with the shell.
  */
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';

@@ -1,7 +1,7 @@
 /**
- * Funds and fund allocation (issue 13): /jijin (fund products and holdings), /funds (allocation types),
- * /days (applying), /fundslist (my allocations and the my-allocation view) and /subWarehouseBuy (buying in
- * the sub-account). The sub-account's positions are /holdorderlist2?applyId= (trade-routes.tsx).
+ * Funds and fund allocation (spec §2 "Route list"): /jijin (fund products and holdings), /funds (allocation
+ * types), /days (applying), /fundslist (my allocations and the my-allocation view) and /subWarehouseBuy
+ * (buying in the sub-account). The sub-account's positions are /holdorderlist2?applyId= (trade-routes.tsx).
  */
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import type { AppPath } from '../../route-table';

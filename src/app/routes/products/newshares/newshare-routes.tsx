@@ -1,5 +1,5 @@
 /**
- * New-share and new-bond subscription routes (issue 13): the calendar, an issue's detail with its
+ * New-share and new-bond subscription routes (spec §2 "Route list"): the calendar, an issue's detail with its
  * verifiable draw, chip-grab placement, and the subscription and winning records. Screens are code-split;
  * only the search reader loads with the shell.
  */
