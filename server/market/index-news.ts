@@ -2,7 +2,7 @@
 import type { IndexNews } from '../../src/shared/api/types';
 import type { IndexDef } from './catalogue';
 import type { InstrumentCatalogue } from './instrument-catalogue';
-import type { DayRecord } from './price-engine';
+import type { DayRecord } from './series-spec';
 import { round } from './quotes';
 import { DAY_MS, dayCloseTime, isTradingDay, previousTradingDay, sessionPosition } from './sessions';
 

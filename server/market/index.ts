@@ -21,7 +21,7 @@ export {
   type Instrument,
   type TickRule,
 } from './catalogue';
-export { roundToTick, tickFor, tickDecimals } from './price-engine';
+export { roundToTick, tickFor, tickDecimals } from './ticks';
 export { hashSeed, mixSeed, mulberry32, SeededRandom } from './prng';
 export {
   DAY_MS,

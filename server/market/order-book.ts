@@ -5,9 +5,9 @@
 import type { OrderBook } from '../../src/shared/api/types';
 import type { Instrument } from './catalogue';
 import type { InstrumentCatalogue } from './instrument-catalogue';
-import { tickDecimals, tickFor } from './price-engine';
 import { hashSeed, SeededRandom } from './prng';
 import { round, type Quotes } from './quotes';
+import { tickDecimals, tickFor } from './ticks';
 
 /**
  * The book around the last price at `t`. The last price sits at the best bid or the best ask; levels step

@@ -13,8 +13,10 @@ import type {
 } from '../../src/shared/api/types';
 import type { IndexDef, Instrument } from './catalogue';
 import type { InstrumentCatalogue } from './instrument-catalogue';
-import { tickDecimals, tickFor, type DayRecord, type InstrumentSeries } from './price-engine';
+import type { InstrumentSeries } from './price-engine';
+import type { DayRecord } from './series-spec';
 import { dayCloseTime, sessionPosition, type MarketHours, type SessionPosition } from './sessions';
+import { tickDecimals, tickFor } from './ticks';
 
 export type QuoteSort = 'changePct' | '-changePct' | 'turnover' | '-turnover' | 'price' | '-price';
 export const QUOTE_SORTS: readonly QuoteSort[] = [
