@@ -3,8 +3,9 @@
  * mean-reverting log walk (about 0.25% a day) around 7.10; USD/HKD stays in the peg's band 7.75–7.85.
  * One rate per calendar day (UTC), the same for the same seed.
  */
-import type { Currency } from '../../src/shared/api/types';
+import type { Currency, ExchangeRates } from '../../src/shared/api/types';
 import { SeededRandom, hashSeed, mixSeed } from './prng';
+import { DAY_MS } from './sessions';
 
 const USDCNY_CENTRE = 7.1;
 const USDHKD_CENTRE = 7.8;
@@ -41,5 +42,13 @@ export class FxSeries {
       this.usdHkd.push(Math.round(Math.min(HKD_BAND[1], Math.max(HKD_BAND[0], hkd)) * 10_000) / 10_000);
     }
     return { day, perUsd: { USD: 1, CNY: this.usdCny[index]!, HKD: this.usdHkd[index]! } };
+  }
+
+  /** The rates of the UTC day of `t`, per US dollar and per yuan (CNY per HKD to 6 decimals). */
+  exchangeRates(t: number): ExchangeRates {
+    const day = Math.floor(t / DAY_MS);
+    const { perUsd } = this.rates(day);
+    const cnyPer = { CNY: 1, HKD: Number((perUsd.CNY / perUsd.HKD).toFixed(6)), USD: perUsd.CNY };
+    return { date: new Date(day * DAY_MS).toISOString().slice(0, 10), time: t, perUsd, cnyPer };
   }
 }

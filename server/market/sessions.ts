@@ -159,6 +159,26 @@ export function hoursFor(market: StockMarket, mode: ClockMode): MarketHours {
   return mode === 'always-open' ? ALWAYS_OPEN_HOURS : REAL_HOURS[market];
 }
 
+/**
+ * A futures product's hours on the Shanghai calendar. A session starting in the evening (21:00-23:00, or
+ * 21:00-02:30 past midnight) is the night session, which opens the next trading day (the exchanges' rule):
+ * it is kept as minutes before that day's midnight ([-180, 150] for 21:00-02:30), and sessionsOn moves it to
+ * the evening of the trading day before (Friday for Monday), or drops it before a holiday.
+ */
+export function futuresHours(sessions: readonly string[]): MarketHours {
+  const parts: Session[] = [];
+  for (const text of sessions) {
+    const [from, to] = text.split('-');
+    const start = parseSession(`${from}-23:59`)[0];
+    const end = to === '24:00' ? 1440 : parseSession(`00:00-${to}`)[1];
+    if (start >= 18 * 60) parts.push([start - 1440, end > start ? end - 1440 : end]);
+    else parts.push([start, end]);
+  }
+  parts.sort((a, b) => a[0] - b[0]);
+  const cn = REAL_HOURS.a;
+  return { timeZone: cn.timeZone, sessions: parts, weekdaysOnly: true, holidays: cn.holidays };
+}
+
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 
 const offsetCache = new Map<string, number>();

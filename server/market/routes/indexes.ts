@@ -1,5 +1,5 @@
 /** Market indexes of the simulated exchange: lists, single quotes, day and minute bars. */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
 import { ok } from '../../platform/http/envelope';
 import {
@@ -17,9 +17,10 @@ import {
 } from '../../platform/http/schemas';
 
 const indexCodeField = { type: 'string', minLength: 1, maxLength: 10, pattern: '^[A-Za-z0-9]+$' } as const;
-export const indexMarketPlugin: FastifyPluginAsync = async (app) => {
-  const { market, config } = app;
 
+/** Quotes of every index, or of one region's. */
+function indexListRoute(app: FastifyInstance): void {
+  const { market } = app;
   app.get<{ Querystring: CallIn<'GET /api/index/queryListIndex.do'> }>(
     '/api/index/queryListIndex.do',
     {
@@ -33,7 +34,11 @@ export const indexMarketPlugin: FastifyPluginAsync = async (app) => {
     },
     async (request) => ok(market.indexList(request.query.region)),
   );
+}
 
+/** One index's quote. */
+function indexQuoteRoute(app: FastifyInstance): void {
+  const { market } = app;
   app.get<{ Querystring: CallIn<'GET /api/index/querySingleIndex.do'> }>(
     '/api/index/querySingleIndex.do',
     {
@@ -46,7 +51,11 @@ export const indexMarketPlugin: FastifyPluginAsync = async (app) => {
     },
     async (request) => ok(market.indexQuote(market.getIndex(request.query.code))),
   );
+}
 
+/** The indexes' market reports, a page at a time. */
+function indexNewsRoute(app: FastifyInstance): void {
+  const { market } = app;
   app.get<{
     Querystring: CallIn<'GET /api/index/queryIndexNews.do'> & { pageNum: number; pageSize: number };
   }>(
@@ -105,7 +114,11 @@ export const indexMarketPlugin: FastifyPluginAsync = async (app) => {
       });
     },
   );
+}
 
+/** An index's day, week or month bars. */
+function indexDayBarsRoute(app: FastifyInstance): void {
+  const { market, config } = app;
   app.get<{ Querystring: CallIn<'GET /api/stock/getIndexDayK.do'> & { limit: number } }>(
     '/api/stock/getIndexDayK.do',
     {
@@ -134,7 +147,11 @@ export const indexMarketPlugin: FastifyPluginAsync = async (app) => {
       });
     },
   );
+}
 
+/** An index's minute bars. */
+function indexMinuteBarsRoute(app: FastifyInstance): void {
+  const { market } = app;
   app.get<{ Querystring: CallIn<'GET /api/stock/getIndexMinK_Echarts.do'> }>(
     '/api/stock/getIndexMinK_Echarts.do',
     {
@@ -161,4 +178,12 @@ export const indexMarketPlugin: FastifyPluginAsync = async (app) => {
       });
     },
   );
+}
+
+export const indexMarketPlugin: FastifyPluginAsync = async (app) => {
+  indexListRoute(app);
+  indexQuoteRoute(app);
+  indexNewsRoute(app);
+  indexDayBarsRoute(app);
+  indexMinuteBarsRoute(app);
 };

@@ -1,0 +1,45 @@
+/**
+ * The market area's one door (CONVENTIONS.md "A folder per area, a door per folder"): the simulated
+ * exchange, its clock, its catalogue, and the calendar and seeded-random helpers other areas build on.
+ * Other areas import the market from here, not from its modules.
+ */
+export {
+  MarketService,
+  QUOTE_SORTS,
+  MINUTE_HISTORY_DAYS,
+  type MarketOptions,
+  type QuoteSort,
+} from './market-service';
+export type { Tradable } from './instrument-catalogue';
+export { systemClock, FixedClock, type Clock } from './clock';
+export { FileClock } from './file-clock';
+export {
+  loadCatalogue,
+  type Board,
+  type FuturesDef,
+  type IndexDef,
+  type Instrument,
+  type TickRule,
+} from './catalogue';
+export { roundToTick, tickFor, tickDecimals } from './ticks';
+export { hashSeed, mixSeed, mulberry32, SeededRandom } from './prng';
+export {
+  DAY_MS,
+  MINUTE_MS,
+  REAL_HOURS,
+  dateOfDay,
+  dayCloseTime,
+  dayOfDate,
+  hoursFor,
+  isTradingDay,
+  localDay,
+  localMinuteToUtc,
+  nextTradingDay,
+  nextTradingDayOpen,
+  previousTradingDay,
+  sessionMinutes,
+  sessionPosition,
+  tzOffsetMinutes,
+  type MarketHours,
+  type SessionPosition,
+} from './sessions';
