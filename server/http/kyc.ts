@@ -3,6 +3,7 @@
  * for its owner only, the submission `/user/auth.do`, and the rule reviewer's background job, which runs
  * on the station's clock (tests pin the clock and trigger `app.kycReviewer.run()` themselves).
  */
+import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { User } from '../../src/shared/api/types';
 import type { CallIn } from '../../src/shared/api/calls';
@@ -59,8 +60,7 @@ async function kycReviewerPluginFn(app: FastifyInstance, opts: { reviewIntervalM
     await chain;
   });
 }
-(kycReviewerPluginFn as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
-export const kycReviewerPlugin: FastifyPluginAsync<{ reviewIntervalMs?: number }> = kycReviewerPluginFn;
+export const kycReviewerPlugin = fp(kycReviewerPluginFn, { name: 'kyc-reviewer' });
 
 export const kycPlugin: FastifyPluginAsync = async (app) => {
   const station = app.station;

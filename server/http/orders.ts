@@ -2,6 +2,7 @@
  * Limit orders (addOrder.do, order/cancel.do, order/list.do) and the engine that fills them, runs stops,
  * liquidations and the daily deferred fee on a timer while the station is up.
  */
+import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { CallIn } from '../../src/shared/api/calls';
 import type { OrderStatus } from '../../src/shared/api/types';
@@ -188,5 +189,4 @@ async function enginePluginFn(app: FastifyInstance, opts: { intervalMs?: number 
     await running;
   });
 }
-(enginePluginFn as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
-export const enginePlugin: FastifyPluginAsync<{ intervalMs?: number }> = enginePluginFn;
+export const enginePlugin = fp(enginePluginFn, { name: 'engine' });
