@@ -85,7 +85,7 @@ import {
   decideAllocationByOperator,
   SUB_ACCOUNT_TYPE,
 } from '../../server/domain/allocation';
-import { runOperatorCommand } from '../../server/domain/operator';
+import { runOperatorCommand } from '../../server/cli/commands';
 import { AppError } from '../../server/errors';
 import {
   api,
