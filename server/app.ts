@@ -27,7 +27,7 @@ import { futuresMarketPlugin } from './http/futures-market';
 import { streamPlugin } from './http/stream';
 import { addSharedSchemas } from './http/schemas';
 import { sitePlugin } from './http/site';
-import { kycPlugin, kycReviewerPlugin } from './http/kyc';
+import { kycPlugin } from './http/kyc';
 import { bankPlugin } from './http/bank';
 import { regionPlugin } from './http/region';
 import { hardeningPlugin } from './http/hardening';
@@ -37,7 +37,7 @@ import { siteSettingsPlugin } from './http/site-settings';
 import { isAppRoute, registerStatic } from './http/static';
 import { tradePlugin } from './http/trade';
 import { watchlistPlugin } from './http/watchlist';
-import { enginePlugin, ordersPlugin } from './http/orders';
+import { ordersPlugin } from './http/orders';
 import { messagesPlugin } from './http/messages';
 import { userPlugin } from './http/user';
 import { walletPlugin } from './http/wallet';
@@ -45,6 +45,7 @@ import { newSharesPlugin } from './http/newshares';
 import { stationMarket } from './domain/newshare-calendar';
 import { productsDzVipPlugin } from './http/products-dz-vip';
 import { fundsPlugin } from './http/funds';
+import { createStationJobs, STEP_EVERY_MS } from './jobs/station-jobs';
 
 export interface BuildOptions {
   /** The station's clock; the system clock by default. Tests pin one. */
@@ -52,8 +53,8 @@ export interface BuildOptions {
   /** Where log lines go (stdout by default); tests capture them. */
   logStream?: { write(line: string): void };
   /**
-   * How often the trading engine steps on the real timer (ms; 0: never). Default: every second on the system
-   * clock, never on a pinned one (a test moves the clock and steps `app.engine` itself).
+   * How often the trading engine steps once the jobs are started (ms; 0: never). Default: every second on
+   * the system clock, never on a pinned one (a test moves the clock and steps `app.engine` itself).
    */
   engineIntervalMs?: number;
 }
@@ -159,6 +160,19 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
 
     // Leader election, the tick fan-out and shared rate limits (scale-out mode): before the plugins using them.
     await app.register(scaleOutPlugin);
+    // The periodic steps (server/jobs), built here but started by whoever starts the station (main.ts,
+    // the test harnesses): `app.jobs.start()`. Closing the station stops them and awaits their last runs;
+    // this hook runs before the leader lock is given up and the database is closed (registered after them).
+    const jobs = await createStationJobs(station, {
+      engineEveryMs: opts.engineIntervalMs ?? (opts.clock ? 0 : STEP_EVERY_MS),
+      kycReviewEveryMs: STEP_EVERY_MS,
+      isLeader: () => app.leader.isLeader(),
+      logError: (error, job) => app.log.error({ err: error, job }, `${job} step failed`),
+    });
+    app.decorate('engine', jobs.engine);
+    app.decorate('kycReviewer', { run: jobs.reviewKyc });
+    app.decorate('jobs', jobs.scheduler);
+    app.addHook('onClose', () => jobs.scheduler.stop());
     await app.register(hardeningPlugin);
     await app.register(fastifyCookie);
     await app.register(fastifyFormbody, { bodyLimit: config.bodyLimit });
@@ -197,12 +211,10 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     await app.register(watchlistPlugin);
     await app.register(ordersPlugin);
     await app.register(messagesPlugin);
-    await app.register(enginePlugin, { intervalMs: opts.engineIntervalMs ?? (opts.clock ? 0 : 1000) });
     await app.register(cashPlugin);
     await app.register(walletPlugin);
     await app.register(newSharesPlugin);
     await app.register(fundsPlugin);
-    await app.register(kycReviewerPlugin);
     await app.register(kycPlugin);
     await app.register(bankPlugin);
     await app.register(siteSettingsPlugin);
