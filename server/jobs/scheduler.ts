@@ -2,7 +2,8 @@
  * The one scheduler of the station's periodic work (ARCHITECTURE.md "The test station"): each job is a step
  * of the station at an instant, run on its own interval on the real timer. A run of a job never overlaps
  * another run of the same job: a tick that finds it still running (a long catch-up) is not queued behind, the
- * next tick looks again; a run asked for by hand (`run`, tests and operators) waits for the one going on.
+ * next tick looks again; a run asked for by hand (the runner `add` returns: tests, a trigger) waits for the
+ * one going on.
  * In scale-out mode only the elected leader runs jobs on the timer (domain/leader.ts); each step goes on
  * from the state stored in the database, so a new leader takes over where the old one stopped.
  */
