@@ -27,7 +27,7 @@ import { futuresMarketPlugin } from './market/routes/futures';
 import { streamPlugin } from './market/routes/stream';
 import { addSharedSchemas } from './platform/http/schemas';
 import { sitePlugin } from './content/routes/site';
-import { kycPlugin, kycReviewerPlugin } from './identity/routes/kyc';
+import { kycPlugin } from './identity/routes/kyc';
 import { bankPlugin } from './identity/routes/bank-card';
 import { regionPlugin } from './platform/http/region';
 import { hardeningPlugin } from './platform/http/hardening';
@@ -37,7 +37,7 @@ import { siteSettingsPlugin } from './content/routes/site-settings';
 import { isAppRoute, registerStatic } from './platform/http/static';
 import { tradePlugin } from './trading/routes/trade';
 import { watchlistPlugin } from './trading/routes/watchlist';
-import { enginePlugin, ordersPlugin } from './trading/routes/limit-orders';
+import { ordersPlugin } from './trading/routes/limit-orders';
 import { messagesPlugin } from './ledger/routes/messages';
 import { userPlugin } from './identity/routes/user';
 import { walletPlugin } from './wallet/routes/wallet';
@@ -45,6 +45,7 @@ import { newSharesPlugin } from './products/routes/new-shares';
 import { stationMarket } from './products/new-share-calendar';
 import { productsDzVipPlugin } from './products/routes/block-trades-vip';
 import { fundsPlugin } from './products/routes/funds';
+import { createStationJobs, STEP_EVERY_MS } from './jobs/station-jobs';
 
 export interface BuildOptions {
   /** The station's clock; the system clock by default. Tests pin one. */
@@ -52,8 +53,8 @@ export interface BuildOptions {
   /** Where log lines go (stdout by default); tests capture them. */
   logStream?: { write(line: string): void };
   /**
-   * How often the trading engine steps on the real timer (ms; 0: never). Default: every second on the system
-   * clock, never on a pinned one (a test moves the clock and steps `app.engine` itself).
+   * How often the trading engine steps once the jobs are started (ms; 0: never). Default: every second on
+   * the system clock, never on a pinned one (a test moves the clock and steps `app.engine` itself).
    */
   engineIntervalMs?: number;
 }
@@ -159,6 +160,19 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
 
     // Leader election, the tick fan-out and shared rate limits (scale-out mode): before the plugins using them.
     await app.register(scaleOutPlugin);
+    // The periodic steps (server/jobs), built here but started by whoever starts the station (main.ts,
+    // the test harnesses): `app.jobs.start()`. Closing the station stops them and awaits their last runs;
+    // this hook runs before the leader lock is given up and the database is closed (registered after them).
+    const jobs = await createStationJobs(station, {
+      engineEveryMs: opts.engineIntervalMs ?? (opts.clock ? 0 : STEP_EVERY_MS),
+      kycReviewEveryMs: STEP_EVERY_MS,
+      isLeader: () => app.leader.isLeader(),
+      logError: (error, job) => app.log.error({ err: error, job }, `${job} step failed`),
+    });
+    app.decorate('engine', jobs.engine);
+    app.decorate('kycReviewer', { run: jobs.reviewKyc });
+    app.decorate('jobs', jobs.scheduler);
+    app.addHook('onClose', () => jobs.scheduler.stop());
     await app.register(hardeningPlugin);
     await app.register(fastifyCookie);
     await app.register(fastifyFormbody, { bodyLimit: config.bodyLimit });
@@ -197,12 +211,10 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     await app.register(watchlistPlugin);
     await app.register(ordersPlugin);
     await app.register(messagesPlugin);
-    await app.register(enginePlugin, { intervalMs: opts.engineIntervalMs ?? (opts.clock ? 0 : 1000) });
     await app.register(cashPlugin);
     await app.register(walletPlugin);
     await app.register(newSharesPlugin);
     await app.register(fundsPlugin);
-    await app.register(kycReviewerPlugin);
     await app.register(kycPlugin);
     await app.register(bankPlugin);
     await app.register(siteSettingsPlugin);

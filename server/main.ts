@@ -2,6 +2,7 @@
 import { ConfigError, loadConfig, type Config } from './config';
 import { buildServer } from './app';
 import { FileClock } from './market/file-clock';
+import { STEP_EVERY_MS } from './jobs/station-jobs';
 
 /** The URL people open; a wildcard listen address is shown as localhost. */
 function publicUrl(config: Config, port: number): string {
@@ -23,13 +24,17 @@ async function main(): Promise<void> {
   }
   // Logs go to stderr, so stdout carries exactly one line: the URL people open.
   // CLOCK_FILE (test-only) pins the clock of several processes at once; the engine still steps every second.
-  const clock = config.clockFile ? { clock: new FileClock(config.clockFile), engineIntervalMs: 1000 } : {};
+  const clock = config.clockFile
+    ? { clock: new FileClock(config.clockFile), engineIntervalMs: STEP_EVERY_MS }
+    : {};
   const app = await buildServer(config, { logStream: process.stderr, ...clock });
   let closing = false;
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`PaperDesk test station: ${publicUrl(config, port)}`);
+  // The periodic steps: the engine, deposit, withdrawal and KYC reviews, new-share and allocation events.
+  app.jobs.start();
   // Every instrument's history, built in the background one instrument at a time (see MarketService.warmUp).
   const started = Date.now();
   void app.market
@@ -44,13 +49,17 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
+    // The jobs' last runs finish before the database closes (app.close would stop them too, later).
+    app.jobs
+      .stop()
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'error while shutting down');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -217,8 +217,7 @@ async function applyDecision(
  * a conditional update, so the background job, a test's trigger and the operator never decide twice.
  * Returns how many were decided.
  */
-export async function runKycReviewer(station: Station): Promise<number> {
-  const now = station.clock.now();
+export async function runKycReviewer(station: Station, now = station.clock.now()): Promise<number> {
   const due = await identityDb(station)
     .selectFrom('kyc_submissions')
     .select(['id', 'user_id', 'real_name', 'id_number'])

@@ -295,7 +295,7 @@ export function withNewIssueListings(
 
 /**
  * The station's simulated market: the catalogue plus the new-share calendar's listings (issue 13), built
- * the same way by the station (server/app.ts) and the operator command line (server/cli.ts), so both see
+ * the same way by the station (server/app.ts) and the operator command line (server/cli/), so both see
  * the same instruments.
  */
 export function stationMarket(config: Config, clock: Clock): MarketService {

@@ -38,6 +38,7 @@ export async function benchIdentity(): Promise<void> {
   const app = await buildServer(config);
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
+    app.jobs.start(); // as main.ts does: the engine and the reviewers run beside the load
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('no port');
     const base = `http://127.0.0.1:${address.port}`;

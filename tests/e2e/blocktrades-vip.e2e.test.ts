@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import en from '../../locales/en';
-import { runOperatorCommand } from '../../server/domain/operator';
+import { runOperatorCommand } from '../../server/cli/commands';
 import { FixedClock } from '../../server/market/clock';
 import type { BlockTradeOffer, BlockTradeRecord, VipPick, VipPurchase } from '../../src/shared/api/dzvip';
 import type { Page as ListPage } from '../../src/shared/api/types';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { FixedClock } from '../../server/market/clock';
-import { runContentCommand } from '../../server/domain/content-operator';
+import { runOperatorCommand } from '../../server/cli/commands';
 import en from '../../locales/en';
 import th from '../../locales/th';
 import vi from '../../locales/vi';
@@ -201,7 +201,7 @@ describe('home, news, college and site pages in the browser', () => {
     await page.getByTestId('service-input').fill('How do I enable VIP picks?');
     await page.getByTestId('service-send').click();
     await page.getByTestId('service-message').filter({ hasText: 'How do I enable VIP picks?' }).waitFor();
-    await runContentCommand(
+    await runOperatorCommand(
       app.station,
       'service-reply',
       [String(reg.data.user.id), 'Enabled for you.', '--reason', 'e2e'],
@@ -226,7 +226,7 @@ describe('home, news, college and site pages in the browser', () => {
       file,
       'Before\n\n<script>window.__pwned = 1</script>\n\n<img src="x" onerror="window.__pwned = 2">\n\n[click](javascript:window.__pwned=3)\n\nAfter',
     );
-    await runContentCommand(
+    await runOperatorCommand(
       app.station,
       'content-edit',
       [String(id), '--body-file', file, '--reason', 'e2e sanitising'],

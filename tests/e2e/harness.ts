@@ -59,6 +59,8 @@ export async function startE2eStation(
     requests.push(`${request.method} ${request.url.split('?')[0] ?? ''}`);
   });
   await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
+  // As main.ts does: the periodic steps run (the engine's only when the clock is not pinned).
+  app.jobs.start();
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('the station did not get a TCP port');
   return {

@@ -13,7 +13,7 @@ import type { BlockTradeOffer, BlockTradeRecord, VipPick, VipPurchase } from '..
 import type { LedgerEntry, Page, Position, Quote, StockDetail, User } from '../../src/shared/api/types';
 import { toMinor } from '../../src/shared/money';
 import type { FixedClock } from '../../server/market/clock';
-import { runOperatorCommand } from '../../server/domain/operator';
+import { runOperatorCommand } from '../../server/cli/commands';
 import { productsDb } from '../../server/products/block-trades';
 import {
   api,

@@ -19,7 +19,7 @@ import type {
 } from '../../src/shared/api/types';
 import { ART_CATEGORIES, CONTENT_LANGS, NEWS_TYPES, PAGE_KEYS } from '../../src/shared/content';
 import { seedContent } from '../../server/content/content';
-import { runContentCommand } from '../../server/domain/content-operator';
+import { runOperatorCommand } from '../../server/cli/commands';
 import { identityDb } from '../../server/identity/identity-db';
 import type { FixedClock } from '../../server/market/clock';
 import {
@@ -52,7 +52,13 @@ describe.each(dbTargets)('news, notices, college, pages and customer service (%s
 
   const op = async (command: string, ...args: string[]) => {
     const lines: string[] = [];
-    const known = await runContentCommand(station.app.station, command, args, (l) => lines.push(l), 'tester');
+    const known = await runOperatorCommand(
+      station.app.station,
+      command,
+      args,
+      (l) => lines.push(l),
+      'tester',
+    );
     expect(known).toBe(true);
     return lines;
   };
@@ -322,26 +328,26 @@ describe.each(dbTargets)('news, notices, college, pages and customer service (%s
         LOG_LEVEL: 'silent',
         USER: 'cli-operator',
       };
-      const listed = await run('npx', ['tsx', 'server/cli.ts', 'content-list', 'page', '--lang', 'vi'], {
+      const listed = await run('npx', ['tsx', 'server/cli/main.ts', 'content-list', 'page', '--lang', 'vi'], {
         env,
       });
       const line = listed.stdout.split('\n').find((l) => l.includes(' about '))!;
       const id = /^#(\d+)/.exec(line)![1]!;
       const file = path.join(tmp, 'about-vi.md');
       writeFileSync(file, `${page.content}\n\nCập nhật từ dòng lệnh.`);
-      const bad = await run('npx', ['tsx', 'server/cli.ts', 'content-edit', id, '--body-file', file], {
+      const bad = await run('npx', ['tsx', 'server/cli/main.ts', 'content-edit', id, '--body-file', file], {
         env,
       }).catch((e: { code: number; stderr: string }) => e);
       expect(bad).toMatchObject({ code: 2, stderr: expect.stringContaining('--reason') });
       const edited = await run(
         'npx',
-        ['tsx', 'server/cli.ts', 'content-edit', id, '--body-file', file, '--reason', 'from the shell'],
+        ['tsx', 'server/cli/main.ts', 'content-edit', id, '--body-file', file, '--reason', 'from the shell'],
         { env },
       );
       expect(edited.stdout).toContain('changed (audited)');
       const after = data(await client.get<SitePage>('/api/site/getPage.do', { key: 'about', lang: 'vi' }));
       expect(after.content).toMatch(/Cập nhật từ dòng lệnh\.$/);
-      const help = await run('npx', ['tsx', 'server/cli.ts', 'help'], { env });
+      const help = await run('npx', ['tsx', 'server/cli/main.ts', 'help'], { env });
       expect(help.stdout).toContain('service-reply <userId>');
     }, 60_000);
   });

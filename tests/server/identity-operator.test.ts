@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/shared/api/types';
 import type { FixedClock } from '../../server/market/clock';
 import { identityDb } from '../../server/identity/identity-db';
-import { runOperatorCommand } from '../../server/domain/operator';
+import { runOperatorCommand } from '../../server/cli/commands';
 import { freshIdNumber, JPEG, passKyc, PNG, upload } from './helpers/identity';
 import {
   api,
@@ -235,7 +235,7 @@ describe.each(dbTargets)('operator command line (%s)', (db) => {
     };
     const granted = await run(
       'npx',
-      ['tsx', 'server/cli.ts', 'grant', String(me.user.id), 'vip_picks', '--reason', 'from the shell'],
+      ['tsx', 'server/cli/main.ts', 'grant', String(me.user.id), 'vip_picks', '--reason', 'from the shell'],
       { env },
     );
     expect(granted.stdout).toContain(`user ${me.user.id} has vip_picks`);
@@ -243,11 +243,11 @@ describe.each(dbTargets)('operator command line (%s)', (db) => {
       data(await me.client.get<{ permissions: string[] }>('/user/getPermissions.do')).permissions,
     ).toEqual(['vip_picks']);
     expect((await auditOf(me.user.id))[0]).toMatchObject({ actor: 'cli-operator', reason: 'from the shell' });
-    const bad = await run('npx', ['tsx', 'server/cli.ts', 'grant', String(me.user.id), 'vip_picks'], {
+    const bad = await run('npx', ['tsx', 'server/cli/main.ts', 'grant', String(me.user.id), 'vip_picks'], {
       env,
     }).catch((e: { code: number; stderr: string }) => e);
     expect(bad).toMatchObject({ code: 2, stderr: expect.stringContaining('--reason') });
-    const ledger = await run('npx', ['tsx', 'server/cli.ts', 'ledger-check'], { env });
+    const ledger = await run('npx', ['tsx', 'server/cli/main.ts', 'ledger-check'], { env });
     expect(ledger.stdout).toContain('ledger-check: OK');
   }, 60_000);
 });

@@ -85,7 +85,7 @@ import {
   decideAllocationByOperator,
   SUB_ACCOUNT_TYPE,
 } from '../../server/products/fund-allocation';
-import { runOperatorCommand } from '../../server/domain/operator';
+import { runOperatorCommand } from '../../server/cli/commands';
 import { AppError } from '../../server/platform/errors';
 import {
   api,

@@ -27,7 +27,7 @@ import type { NewIssue } from '../../src/shared/api/newshares';
 import type { Page } from '../../src/shared/api/types';
 import { DEFAULT_SETTINGS, type Settings } from '../../server/config';
 import { calendarOf, stationMarket } from '../../server/products/new-share-calendar';
-import { runOperatorCommand } from '../../server/domain/operator';
+import { runOperatorCommand } from '../../server/cli/commands';
 import { FixedClock } from '../../server/market/clock';
 import {
   T0,

@@ -319,7 +319,7 @@ describe.each(dbTargets)('trading survives SIGKILL mid-stream (%s)', (target: Db
       );
 
       // The operator's check agrees, on the same database.
-      const cli = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'ledger-check'], {
+      const cli = spawn(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', 'ledger-check'], {
         cwd: ROOT,
         env: { ...withoutDatabaseUrl(), ...env },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,7 +9,7 @@ import type { Recharge, Page, UserMessagePage, LedgerEntry } from '../../src/sha
 import { decideDepositByOperator } from '../../server/wallet/deposit';
 import { identityDb } from '../../server/identity/identity-db';
 import { reviewDueWalletRequests } from '../../server/wallet/wallet-review';
-import { runWalletCommand } from '../../server/domain/wallet-operator';
+import { runOperatorCommand } from '../../server/cli/commands';
 import { FixedClock } from '../../server/market/clock';
 import {
   T0,
@@ -209,10 +209,10 @@ describe.each(dbTargets)('deposits (%s)', (db) => {
     const lines: string[] = [];
     const print = (line: string) => lines.push(line);
     await expect(
-      runWalletCommand(station.app.station, 'deposit', [String(a.id), 'success'], print, 'tester'),
+      runOperatorCommand(station.app.station, 'deposit', [String(a.id), 'success'], print, 'tester'),
     ).rejects.toThrow(/--reason/);
     expect(
-      await runWalletCommand(
+      await runOperatorCommand(
         station.app.station,
         'deposit',
         [String(a.id), 'fail', '--reason', '付款人信息不符'],
@@ -241,7 +241,7 @@ describe.each(dbTargets)('deposits (%s)', (db) => {
     expect(JSON.stringify(audit)).toContain('deposit.failed');
     expect(JSON.stringify(audit)).toContain('deposit.success');
     lines.length = 0;
-    await runWalletCommand(
+    await runOperatorCommand(
       station.app.station,
       'deposits',
       ['--user', String(user.user.id)],

@@ -15,7 +15,7 @@ import type {
 } from '../../src/shared/api/types';
 import { setSiteSetting, SITE_SETTING_DEFAULTS } from '../../server/content/site-settings';
 import { decideWithdrawalByOperator } from '../../server/wallet/withdrawal';
-import { runWalletCommand } from '../../server/domain/wallet-operator';
+import { runOperatorCommand } from '../../server/cli/commands';
 import { FixedClock } from '../../server/market/clock';
 import { passKyc } from './helpers/identity';
 import {
@@ -214,7 +214,7 @@ describe.each(dbTargets)('withdrawals (%s)', (db) => {
     const a = data(await withdraw(user.client, 1_000));
     const b = data(await withdraw(user.client, 2_000));
     const lines: string[] = [];
-    await runWalletCommand(
+    await runOperatorCommand(
       station.app.station,
       'withdrawal',
       [String(a.id), 'reject', '--reason', '银行卡信息有误'],

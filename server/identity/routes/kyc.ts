@@ -1,24 +1,17 @@
 /**
  * KYC over HTTP: the photo upload (raw image bytes, judged by content, at most 10 MB), the photo itself
- * for its owner only, the submission `/user/auth.do`, and the rule reviewer's background job, which runs
- * on the station's clock (tests pin the clock and trigger `app.kycReviewer.run()` themselves).
+ * for its owner only, and the submission `/user/auth.do`. The rule reviewer that decides submissions is one
+ * of the station's jobs (server/jobs).
  */
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { User } from '../../../src/shared/api/types';
 import type { CallIn } from '../../../src/shared/api/calls';
 import { AppError } from '../../platform/errors';
 import type { Messages } from '../../platform/i18n';
-import { MAX_IMAGE_BYTES, readUpload, runKycReviewer, storeUpload, submitKyc } from '../kyc';
+import { MAX_IMAGE_BYTES, readUpload, storeUpload, submitKyc } from '../kyc';
 import { userInfo } from '../users';
 import { ok } from '../../platform/http/envelope';
 import { fields, postConsumes, ref, responses, userSecurity } from '../../platform/http/schemas';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The KYC rule reviewer: decides what is due at the station's clock; returns how many. */
-    kycReviewer: { run(): Promise<number> };
-  }
-}
 
 /** A stored reason `@validation.key` or `@errors.KEY` in the reader's language; other text as it is. */
 export function localizeReason(messages: Messages, reason: string | null): string | null {
@@ -32,35 +25,6 @@ export function localizeUser(messages: Messages, user: User): User {
 }
 
 const uploadIdField = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
-
-/**
- * The rule reviewer as a root-level plugin (not encapsulated, so `app.kycReviewer` is visible to all):
- * a background pass every second on the real timer, each deciding what is due at the station's clock.
- */
-async function kycReviewerPluginFn(app: FastifyInstance, opts: { reviewIntervalMs?: number }): Promise<void> {
-  const station = app.station;
-
-  // One pass at a time: a trigger during a pass runs after it.
-  let chain: Promise<unknown> = Promise.resolve();
-  const run = (): Promise<number> => {
-    const next = chain.then(() => runKycReviewer(station));
-    chain = next.catch(() => undefined);
-    return next;
-  };
-  app.decorate('kycReviewer', { run });
-  const timer = setInterval(() => {
-    // Only the elected leader reviews by itself (scale-out mode); each decision is conditional anyway.
-    if (!app.leader.isLeader()) return;
-    run().catch((error: unknown) => app.log.error({ err: error }, 'KYC reviewer failed'));
-  }, opts.reviewIntervalMs ?? 1000);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await chain;
-  });
-}
-(kycReviewerPluginFn as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
-export const kycReviewerPlugin: FastifyPluginAsync<{ reviewIntervalMs?: number }> = kycReviewerPluginFn;
 
 export const kycPlugin: FastifyPluginAsync = async (app) => {
   const station = app.station;

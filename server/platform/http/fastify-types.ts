@@ -9,6 +9,7 @@ import type { SessionInfo } from '../../identity/users';
 import type { Translator } from '../i18n';
 import type { Clock } from '../../market/clock';
 import type { MarketService } from '../../market/market-service';
+import type { Scheduler } from '../../jobs/scheduler';
 import type { Auth } from './auth';
 
 /** Gives the message key of a field from its raw value (null when the value is fine). */
@@ -26,6 +27,10 @@ declare module 'fastify' {
     station: Station;
     /** The trading engine (triggers, stops, liquidations, deferred fees): app.engine.step(). */
     engine: Engine;
+    /** The KYC rule reviewer: decides what is due at the station's clock; returns how many. */
+    kycReviewer: { run(): Promise<number> };
+    /** The station's periodic steps (server/jobs): started by whoever starts the station. */
+    jobs: Scheduler;
   }
   interface FastifyRequest {
     /** Set by auth.requireUser on /user/ routes. */

@@ -9,6 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import fastifyCors from '@fastify/cors';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 
@@ -105,5 +106,4 @@ async function hardeningPluginFn(app: FastifyInstance): Promise<void> {
     done(null, payload);
   });
 }
-(hardeningPluginFn as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
-export const hardeningPlugin = hardeningPluginFn;
+export const hardeningPlugin = fp(hardeningPluginFn, { name: 'hardening' });

@@ -3,6 +3,7 @@
  * BLOCKED_REGIONS, every API call answers REGION_BLOCKED ("service not available in your area"). The
  * ping stays open so the app can reach the station and show the message.
  */
+import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
 
@@ -21,5 +22,4 @@ async function regionPluginFn(app: FastifyInstance): Promise<void> {
     if (region && blocked.has(region)) throw new AppError('REGION_BLOCKED');
   });
 }
-(regionPluginFn as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
-export const regionPlugin = regionPluginFn;
+export const regionPlugin = fp(regionPluginFn, { name: 'region' });

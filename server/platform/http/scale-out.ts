@@ -7,7 +7,8 @@
  * - With REDIS_URL, rate-limit counters in Redis (`station.rateLimiter`), shared by every process.
  * Registered before the plugins that use them; everything opened here is closed with the station.
  */
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { electLeader, soleLeader, type Leadership } from '../leader';
 import { connectRedis, createTickBus, redisNamespace, redisRateLimiter, type TickBus } from '../redis';
@@ -54,5 +55,4 @@ async function scaleOutPluginFn(app: FastifyInstance): Promise<void> {
     if (redis) await redis.quit().catch(() => redis?.disconnect());
   });
 }
-(scaleOutPluginFn as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
-export const scaleOutPlugin: FastifyPluginAsync = scaleOutPluginFn;
+export const scaleOutPlugin = fp(scaleOutPluginFn, { name: 'scale-out' });

@@ -1,12 +1,11 @@
 /**
- * Limit orders (addOrder.do, order/cancel.do, order/list.do) and the engine that fills them, runs stops,
- * liquidations and the daily deferred fee on a timer while the station is up.
+ * Limit orders (addOrder.do, order/cancel.do, order/list.do). The engine that fills them is one of the
+ * station's jobs (server/jobs).
  */
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
 import type { OrderStatus } from '../../../src/shared/api/types';
 import { checkLots } from '../../../src/shared/validation';
-import { createEngine } from '../engine';
 import { addOrder, cancelOrder, listOrders } from '../limit-orders';
 import type { FieldRule } from '../../platform/http/fastify-types';
 import { ok } from '../../platform/http/envelope';
@@ -158,35 +157,3 @@ export const ordersPlugin: FastifyPluginAsync = async (app) => {
     async (request) => ok(await listOrders(station, app.auth.session(request).userId, request.query)),
   );
 };
-
-/**
- * The engine as a root-level plugin (`app.engine`): a step about every second on the real timer while the
- * station is up, never two at once, the last one awaited on close. `intervalMs: 0` runs no timer: a station
- * on a pinned clock (tests) is stepped by whoever moves the clock.
- */
-async function enginePluginFn(app: FastifyInstance, opts: { intervalMs?: number }): Promise<void> {
-  const engine = createEngine(app.station);
-  await engine.init();
-  app.decorate('engine', engine);
-  const intervalMs = opts.intervalMs ?? 1000;
-  if (intervalMs <= 0) return;
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    // A step still running (a long catch-up) is not queued behind: the next tick looks again. Only the
-    // elected leader steps (scale-out mode); a new leader goes on from the progress stored in engine_runs.
-    if (running || !app.leader.isLeader()) return;
-    running = engine
-      .step()
-      .catch((error: unknown) => app.log.error({ err: error }, 'engine step failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
-}
-(enginePluginFn as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
-export const enginePlugin: FastifyPluginAsync<{ intervalMs?: number }> = enginePluginFn;

@@ -130,6 +130,8 @@ export async function startStation<C extends Clock = FixedClock>(
       ...(opts.captureLogs ? { logStream: { write: (line: string) => void logs.push(line) } } : {}),
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
+    // As main.ts does: the periodic steps run (the engine's only when the clock is not pinned).
+    app.jobs.start();
   } catch (error) {
     await app?.close();
     if (drop) await drop();
