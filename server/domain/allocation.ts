@@ -54,6 +54,7 @@ import { audit } from './audit';
 import type { Station } from './context';
 import { tradeFees } from './fees';
 import { runOnce, storedAnswer } from './idempotency';
+import { requireKyc } from './kyc-gate';
 import { lockAccount, post, postAll } from './ledger';
 import { postMessage } from './messages';
 import { lockAccountById } from './orders';
@@ -160,16 +161,6 @@ async function readAllocation(trx: Tx, id: number): Promise<AllocationRow> {
   return trx.selectFrom('allocations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
-async function assertKyc(station: Station, userId: number): Promise<void> {
-  if (!station.config.ordersNeedKyc) return;
-  const user = await station.db
-    .selectFrom('users')
-    .select('kyc_status')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  if (user.kyc_status !== 'passed') throw new AppError('KYC_REQUIRED');
-}
-
 export interface ApplyInput {
   typeCode: AllocationType['code'];
   margin: number;
@@ -217,7 +208,7 @@ export async function applyForAllocation(
       params: { step: limits.marginStep },
     });
   }
-  await assertKyc(station, userId);
+  await requireKyc(station, userId, 'trading');
   const { settings } = station.config;
   const allocated = allocatedFor(margin, input.multiple);
   const now = station.clock.now();

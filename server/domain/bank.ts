@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../db/database';
 import { AppError, assertFields } from '../errors';
 import type { Station } from './context';
 import { identityDb } from './identity-db';
+import { requireKyc } from './kyc-gate';
 
 export interface BankCardInput {
   bankName: string;
@@ -46,23 +47,13 @@ function checked(input: BankCardInput): BankCardInput {
   return { bankName, branch, cardNo };
 }
 
-async function kycName(station: Station, userId: number): Promise<string> {
-  const user = await station.db
-    .selectFrom('users')
-    .select(['kyc_status', 'real_name'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  if (user.kyc_status !== 'passed' || user.real_name === null) throw new AppError('KYC_REQUIRED');
-  return user.real_name;
-}
-
 export async function addBankCard(
   station: Station,
   userId: number,
   raw: BankCardInput,
 ): Promise<BankCardView> {
   const input = checked(raw);
-  await kycName(station, userId);
+  await requireKyc(station, userId, 'payee');
   try {
     await station.db
       .insertInto('bank_cards')
@@ -88,7 +79,7 @@ export async function updateBankCard(
   raw: BankCardInput,
 ): Promise<BankCardView> {
   const input = checked(raw);
-  await kycName(station, userId);
+  await requireKyc(station, userId, 'payee');
   await identityDb(station)
     .transaction()
     .execute(async (trx) => {

@@ -36,6 +36,7 @@ import {
 } from '../market/sessions';
 import type { Station } from './context';
 import { runOnce, storedAnswer } from './idempotency';
+import { requireKyc } from './kyc-gate';
 import { lockAccount } from './ledger';
 import { assertLeverage } from './margin';
 import { openingCost, openPositionTx } from './orders';
@@ -92,17 +93,6 @@ export function seededCandidates(
     .map((i) => ({ i, h: hashSeed(seed, tag, day, i.code) }))
     .sort((a, b) => a.h - b.h || (a.i.code < b.i.code ? -1 : 1))
     .map((x) => x.i);
-}
-
-/** KYC before ordering (spec §6), unless the station runs without it (ORDERS_NEED_KYC=false). */
-export async function assertOrderKyc(station: Station, userId: number): Promise<void> {
-  if (!station.config.ordersNeedKyc) return;
-  const user = await station.db
-    .selectFrom('users')
-    .select('kyc_status')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  if (user.kyc_status !== 'passed') throw new AppError('KYC_REQUIRED');
 }
 
 /** SUSPENDED or OUTSIDE_TRADING_HOURS unless the instrument trades now. */
@@ -256,7 +246,7 @@ export async function buyBlockTrade(
   }
   const leverage = order.leverage ?? 1;
   assertLeverage(leverage, station.config.settings.leverage[instrument.market]);
-  await assertOrderKyc(station, userId);
+  await requireKyc(station, userId, 'trading');
   if (now < plan.opensAt) {
     throw new AppError('OUTSIDE_TRADING_HOURS', {
       msgKey: 'DZ_NOT_OPEN',

@@ -26,6 +26,7 @@ import { nextTradingDay, sessionMinutes } from '../market/sessions';
 import type { Station } from './context';
 import { tradeFees } from './fees';
 import { runOnce, storedAnswer } from './idempotency';
+import { requireKyc } from './kyc-gate';
 import { post } from './ledger';
 import { assertLeverage, marginFor } from './margin';
 import { postMessage } from './messages';
@@ -120,14 +121,7 @@ export async function addOrder(station: Station, userId: number, input: LimitOrd
   });
   assertLeverage(input.leverage, settings.leverage[market]);
 
-  if (station.config.ordersNeedKyc) {
-    const user = await station.db
-      .selectFrom('users')
-      .select('kyc_status')
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
-    if (user.kyc_status !== 'passed') throw new AppError('KYC_REQUIRED');
-  }
+  await requireKyc(station, userId, 'trading');
 
   const now = station.clock.now();
   if (station.market.status(instrument, now) === 'suspended') throw new AppError('SUSPENDED');

@@ -30,7 +30,6 @@ import type { Instrument } from '../market/catalogue';
 import { roundToTick } from '../market/price-engine';
 import { hashSeed } from '../market/prng';
 import {
-  assertOrderKyc,
   assertTrading,
   instrumentOf,
   localClock,
@@ -43,6 +42,7 @@ import {
 } from './blocktrades';
 import type { Station } from './context';
 import { runOnce, storedAnswer } from './idempotency';
+import { requireKyc } from './kyc-gate';
 import { lockAccount } from './ledger';
 import { openingCost, openPositionTx } from './orders';
 import { requirePermission } from './permissions';
@@ -205,7 +205,7 @@ export async function buyVipPick(station: Station, userId: number, order: VipOrd
   const pick = await todaysPick(station, order.code, now);
   const instrument = instrumentOf(station, pick.code);
   assertFields({ lots: checkLots(order.lots, pick.max_lots_per_user) });
-  await assertOrderKyc(station, userId);
+  await requireKyc(station, userId, 'trading');
   if (now < pick.opens_at) {
     throw new AppError('OUTSIDE_TRADING_HOURS', {
       msgKey: 'VIP_NOT_OPEN',
