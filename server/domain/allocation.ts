@@ -60,7 +60,7 @@ import { postMessage } from './messages';
 import { lockAccountById } from './orders';
 import { assertPriceLimit, closePositionTx, maxLotsPerOrder, sell, tradableOf } from './trading';
 import { toPosition } from './views';
-import { amountToMinor, asIdentityTx, deciderName, moneyText, type Decider } from './wallet';
+import { amountToMinor, deciderName, moneyText, type Decider } from './wallet';
 
 export type AllocationRow = Selectable<AllocationsTable>;
 
@@ -69,7 +69,7 @@ export type AllocationRow = Selectable<AllocationsTable>;
  * user-facing account, ledger and position queries select those five by name, so this account is read only
  * through its allocation.
  */
-export const SUB_ACCOUNT_TYPE = 'fund' as unknown as AccountRow['type'];
+export const SUB_ACCOUNT_TYPE = 'fund' satisfies AccountRow['type'];
 
 /** The allocation types (getFundsTypeList.do): settings.products.allocation.types. */
 export function allocationTypes(station: Station): AllocationType[] {
@@ -404,7 +404,7 @@ export async function decideAllocationByOperator(
         ? await approveTx(trx, station, row, decider, now)
         : await rejectTx(trx, station, row, decider, reason, now);
     if (!done) throw new AppError('ALREADY_DONE');
-    await audit(asIdentityTx(trx), {
+    await audit(trx, {
       time: now,
       actor,
       action: `allocation.${decision}`,

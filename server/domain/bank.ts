@@ -7,7 +7,6 @@ import { checkBankCard } from '../../src/shared/validation';
 import { isUniqueViolation } from '../db/database';
 import { AppError, assertFields } from '../errors';
 import type { Station } from './context';
-import { identityDb } from './identity-db';
 import { requireKyc } from './kyc-gate';
 
 export interface BankCardInput {
@@ -80,30 +79,28 @@ export async function updateBankCard(
 ): Promise<BankCardView> {
   const input = checked(raw);
   await requireKyc(station, userId, 'payee');
-  await identityDb(station)
-    .transaction()
-    .execute(async (trx) => {
-      const card = await trx
-        .selectFrom('bank_cards')
-        .select('id')
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      if (!card) throw new AppError('BANK_CARD_REQUIRED');
-      // The grant is used up by this change; deleting it first makes two racing changes one.
-      const used = await trx
-        .deleteFrom('user_permissions')
-        .where('user_id', '=', userId)
-        .where('permission', '=', 'bank_change')
-        .executeTakeFirst();
-      if (Number(used.numDeletedRows) !== 1) {
-        throw new AppError('NO_PERMISSION', { msgKey: 'BANK_CHANGE_NOT_ALLOWED' });
-      }
-      await trx
-        .updateTable('bank_cards')
-        .set({ bank_name: input.bankName, branch: input.branch, card_no: input.cardNo })
-        .where('id', '=', card.id)
-        .execute();
-    });
+  await station.db.transaction().execute(async (trx) => {
+    const card = await trx
+      .selectFrom('bank_cards')
+      .select('id')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!card) throw new AppError('BANK_CARD_REQUIRED');
+    // The grant is used up by this change; deleting it first makes two racing changes one.
+    const used = await trx
+      .deleteFrom('user_permissions')
+      .where('user_id', '=', userId)
+      .where('permission', '=', 'bank_change')
+      .executeTakeFirst();
+    if (Number(used.numDeletedRows) !== 1) {
+      throw new AppError('NO_PERMISSION', { msgKey: 'BANK_CHANGE_NOT_ALLOWED' });
+    }
+    await trx
+      .updateTable('bank_cards')
+      .set({ bank_name: input.bankName, branch: input.branch, card_no: input.cardNo })
+      .where('id', '=', card.id)
+      .execute();
+  });
   return (await bankCardOf(station, userId))!;
 }
 

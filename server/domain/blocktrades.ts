@@ -20,8 +20,8 @@ import { toMajor } from '../../src/shared/money';
 import type { BlockTradeOffer, BlockTradeRecord } from '../../src/shared/api/dzvip';
 import type { Page } from '../../src/shared/api/types';
 import { checkLots } from '../../src/shared/validation';
-import type { BlockTradeBuysTable, BlockVipDb, BlockVipTx } from '../db/blocktrades-vip-schema';
-import type { PositionRow, Tx } from '../db/schema';
+import type { BlockTradeBuysTable } from '../db/blocktrades-vip-schema';
+import type { PositionRow } from '../db/schema';
 import { AppError, assertFields } from '../errors';
 import type { Instrument } from '../market/catalogue';
 import { roundToTick } from '../market/price-engine';
@@ -42,15 +42,6 @@ import { assertLeverage } from './margin';
 import { openingCost, openPositionTx } from './orders';
 import { maxLotsPerOrder, sharesPerLot } from './trading';
 import { toPosition } from './views';
-
-/** The database typed with the block-trade and VIP tables (the same connection). */
-export function productsDb(station: Pick<Station, 'db'>): BlockVipDb {
-  return station.db as unknown as BlockVipDb;
-}
-
-export function productsTx(trx: Tx): BlockVipTx {
-  return trx as unknown as BlockVipTx;
-}
 
 /** The A-share market's hours in the station's clock mode: offers and picks follow its days. */
 export function cnHours(station: Station): MarketHours {
@@ -285,7 +276,7 @@ export async function buyBlockTrade(
       position_id: position.id,
       created_at: now,
     };
-    const { id } = await productsTx(trx)
+    const { id } = await trx
       .insertInto('block_trade_buys')
       .values(values)
       .returning('id')
@@ -300,8 +291,7 @@ export async function listBlockTrades(
   userId: number,
   query: { pageNum: number; pageSize: number },
 ): Promise<Page<BlockTradeRecord>> {
-  const db = productsDb(station);
-  const base = db.selectFrom('block_trade_buys').where('user_id', '=', userId);
+  const base = station.db.selectFrom('block_trade_buys').where('user_id', '=', userId);
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await base
     .selectAll()

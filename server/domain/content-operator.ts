@@ -8,7 +8,6 @@ import { isContentLang } from '../../src/shared/content';
 import type { ContentKind } from '../db/content-schema';
 import { addContent, replyToService, seedContent, updateContent, type ContentChange } from './content';
 import type { Station } from './context';
-import { identityDb } from './identity-db';
 import { UsageError } from './operator';
 
 export const CONTENT_COMMANDS = [
@@ -106,7 +105,7 @@ export async function runContentCommand(
   if (!(CONTENT_COMMANDS as readonly string[]).includes(command)) return false;
   const { positional, options } = parse(args);
   const actor = (options.by ?? defaultActor).trim().slice(0, 64) || 'operator';
-  const db = identityDb(station);
+  const db = station.db;
   // The command line may run before the station ever started: the starter content is there either way.
   await seedContent(station);
   switch (command) {

@@ -5,7 +5,6 @@
  */
 import { AppError } from '../errors';
 import type { Station } from './context';
-import { identityDb } from './identity-db';
 import { decideKycByOperator } from './kyc';
 import { isPermission, PERMISSIONS, setPermission } from './permissions';
 import { SITE_SETTING_KEYS, isSiteSettingKey, setSiteSetting, siteSettings } from './site-settings';
@@ -86,7 +85,7 @@ export async function runOperatorCommand(
   print: (line: string) => void,
   defaultActor: string,
 ): Promise<boolean> {
-  const db = identityDb(station);
+  const db = station.db;
   const { positional, options } = parse(args);
   const actor = (options.by ?? defaultActor).trim().slice(0, 64) || 'operator';
   switch (command) {
