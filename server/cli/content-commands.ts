@@ -13,7 +13,6 @@ import {
   updateContent,
   type ContentChange,
 } from '../content/content';
-import { identityDb } from '../identity/identity-db';
 import { idOf, limitOf, reasonOf, timeText, UsageError, type OperatorCommand } from './command';
 
 const KINDS: readonly ContentKind[] = ['news', 'notice', 'article', 'page'];
@@ -49,7 +48,7 @@ const contentList: OperatorCommand = {
   positionals: 1,
   run: withContent(async ({ station, print }, { positionals, options }) => {
     const kind = kindOf(positionals[0]);
-    let query = identityDb(station)
+    let query = station.db
       .selectFrom('content_items')
       .select(['id', 'lang', 'category', 'slug', 'hidden', 'title', 'published_at'])
       .where('kind', '=', kind)
@@ -77,7 +76,7 @@ const contentShow: OperatorCommand = {
   positionals: 1,
   run: withContent(async ({ station, print }, { positionals }) => {
     const id = idOf(positionals[0], 'content id');
-    const r = await identityDb(station)
+    const r = await station.db
       .selectFrom('content_items')
       .selectAll()
       .where('id', '=', id)
@@ -164,7 +163,7 @@ const serviceInbox: OperatorCommand = {
   options: ['limit'],
   positionals: 0,
   run: withContent(async ({ station, print }, { options }) => {
-    const rows = await identityDb(station)
+    const rows = await station.db
       .selectFrom('service_messages as m')
       .innerJoin('users as u', 'u.id', 'm.user_id')
       .select(['m.id', 'm.user_id', 'u.phone', 'm.sender', 'm.content', 'm.created_at'])
@@ -192,7 +191,7 @@ const serviceThread: OperatorCommand = {
   positionals: 1,
   run: withContent(async ({ station, print }, { positionals }) => {
     const userId = idOf(positionals[0], 'user id');
-    const rows = await identityDb(station)
+    const rows = await station.db
       .selectFrom('service_messages')
       .select(['id', 'sender', 'staff_name', 'content', 'created_at'])
       .where('user_id', '=', userId)

@@ -3,7 +3,6 @@
  * change, read the audit log, show and change the site settings. Every change needs a reason and is written
  * to the audit table with its time and the operator's name.
  */
-import { identityDb } from '../identity/identity-db';
 import { decideKycByOperator } from '../identity/kyc';
 import { isPermission, PERMISSIONS, setPermission } from '../identity/permissions';
 import { SITE_SETTING_KEYS, isSiteSettingKey, setSiteSetting, siteSettings } from '../content/site-settings';
@@ -18,7 +17,7 @@ const users: OperatorCommand = {
   options: ['kyc', 'phone', 'limit'],
   positionals: 0,
   async run({ station, print }, { options }) {
-    const db = identityDb(station);
+    const db = station.db;
     let query = db
       .selectFrom('users')
       .select(['id', 'phone', 'real_name', 'kyc_status', 'kyc_fail_reason', 'created_at'])
@@ -114,7 +113,7 @@ const audit: OperatorCommand = {
   options: ['user', 'limit'],
   positionals: 0,
   async run({ station, print }, { options }) {
-    let query = identityDb(station)
+    let query = station.db
       .selectFrom('audit_log')
       .selectAll()
       .orderBy('id', 'desc')

@@ -25,7 +25,6 @@ import type { ContentItemsTable, ContentKind } from '../platform/db/content-sche
 import { AppError } from '../platform/errors';
 import { audit } from '../ledger/audit';
 import type { Station } from '../platform/station';
-import { identityDb } from '../identity/identity-db';
 import { databaseRateLimiter } from '../platform/rate-limit';
 
 export const CONTENT_DIR = fileURLToPath(new URL('./data/', import.meta.url));
@@ -148,7 +147,7 @@ let cachedSeed: SeedItem[] | null = null;
  */
 export async function seedContent(station: Station, items?: SeedItem[]): Promise<number> {
   const seed = items ?? (cachedSeed ??= loadSeedContent());
-  const db = identityDb(station);
+  const db = station.db;
   const existing = await db.selectFrom('content_items').select(['kind', 'slug', 'lang']).execute();
   const have = new Set(existing.map((r) => `${r.kind}/${r.slug}/${r.lang}`));
   const missing = seed.filter((s) => !have.has(`${s.kind}/${s.slug}/${s.lang}`));
@@ -197,7 +196,7 @@ async function localizedRows(
   category?: string,
 ): Promise<ListedRow[]> {
   const langs = contentFallbacks(lang);
-  let query = identityDb(station)
+  let query = station.db
     .selectFrom('content_items')
     .select([
       'id',
@@ -260,7 +259,7 @@ export async function articleCategories(
 
 /** One visible item of a kind by id; NOT_FOUND for another kind, a hidden or a missing one. */
 export async function contentById(station: Station, kind: ContentKind, id: number): Promise<ContentRow> {
-  const row = await identityDb(station)
+  const row = await station.db
     .selectFrom('content_items')
     .selectAll()
     .where('id', '=', id)
@@ -274,7 +273,7 @@ export async function contentById(station: Station, kind: ContentKind, id: numbe
 /** A site page in the reader's language (or the nearest one written). */
 export async function sitePage(station: Station, key: string, lang: ContentLang): Promise<ContentRow> {
   const langs = contentFallbacks(lang);
-  const rows = await identityDb(station)
+  const rows = await station.db
     .selectFrom('content_items')
     .selectAll()
     .where('kind', '=', 'page')
@@ -320,7 +319,7 @@ export async function updateContent(
   actor: string,
   reason: string,
 ): Promise<ContentRow> {
-  const db = identityDb(station);
+  const db = station.db;
   const row = await db.selectFrom('content_items').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
   checkChange(row.kind, change);
@@ -367,7 +366,7 @@ export async function addContent(
       params: { detail: 'a-z, 0-9 and -' },
     });
   checkChange(item.kind, item);
-  const db = identityDb(station);
+  const db = station.db;
   const now = station.clock.now();
   const taken = await db
     .selectFrom('content_items')
@@ -445,7 +444,7 @@ export async function serviceThread(
   userId: number,
   afterId = 0,
 ): Promise<ServiceMessage[]> {
-  const db = identityDb(station);
+  const db = station.db;
   const rows = await db
     .selectFrom('service_messages')
     .select(['id', 'sender', 'content', 'created_at', 'read_at'])
@@ -476,7 +475,7 @@ export async function sendServiceMessage(
   if (content.length > SERVICE_MESSAGE_MAX)
     throw new AppError('VALIDATION', { fields: { content: 'invalid' } });
   const now = station.clock.now();
-  const db = identityDb(station);
+  const db = station.db;
   const limiter = station.rateLimiter ?? databaseRateLimiter;
   const limit = { kind: 'count', key: `service:${userId}`, period: Math.floor(now / HOUR_MS) } as const;
   const taken = await limiter.take(db, [{ ...limit, limit: SERVICE_MESSAGES_PER_HOUR }]);
@@ -500,7 +499,7 @@ export async function replyToService(
   const content = raw.trim();
   if (content === '' || content.length > SERVICE_MESSAGE_MAX)
     throw new AppError('VALIDATION', { fields: { content: content === '' ? 'required' : 'invalid' } });
-  const db = identityDb(station);
+  const db = station.db;
   const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
   if (!user) throw new AppError('NOT_FOUND');
   const now = station.clock.now();

@@ -7,7 +7,6 @@
 import { AppError } from '../platform/errors';
 import type { Station } from '../platform/station';
 import { audit } from '../ledger/audit';
-import { identityDb } from '../identity/identity-db';
 
 export const SITE_SETTING_DEFAULTS = {
   /** getSetting.do: the site's general rules (money in major units, hours as HH:MM-HH:MM). */
@@ -92,7 +91,7 @@ type Widen<T> = T extends string
     : T extends boolean
       ? boolean
       : T extends readonly (infer U)[]
-        ? Widen<U>[]
+        ? readonly Widen<U>[]
         : { -readonly [K in keyof T]: Widen<T[K]> };
 
 export type SiteSettings = {
@@ -159,20 +158,29 @@ export function shapeError(model: unknown, value: unknown, at = '$'): string | n
   return null;
 }
 
+/** Whether a stored value has the shape of the setting's default, so that it can stand in for it. */
+function fitsSetting<K extends SiteSettingKey>(key: K, value: unknown): value is SiteSettings[K] {
+  return shapeError(SITE_SETTING_DEFAULTS[key], value) === null;
+}
+
+function putSetting<K extends SiteSettingKey>(settings: SiteSettings, key: K, value: SiteSettings[K]): void {
+  settings[key] = value;
+}
+
 /** Every site setting: the stored value where there is a valid one, else the default. */
 export async function siteSettings(station: Station): Promise<SiteSettings> {
-  const rows = await identityDb(station).selectFrom('site_settings').select(['key', 'value']).execute();
-  const result = structuredClone(SITE_SETTING_DEFAULTS) as unknown as Record<string, unknown>;
+  const rows = await station.db.selectFrom('site_settings').select(['key', 'value']).execute();
+  const result: SiteSettings = structuredClone(SITE_SETTING_DEFAULTS);
   for (const row of rows) {
     if (!isSiteSettingKey(row.key)) continue;
     try {
       const value: unknown = JSON.parse(row.value);
-      if (shapeError(SITE_SETTING_DEFAULTS[row.key], value) === null) result[row.key] = value;
+      if (fitsSetting(row.key, value)) putSetting(result, row.key, value);
     } catch {
       // A damaged row falls back to the default.
     }
   }
-  return result as SiteSettings;
+  return result;
 }
 
 export async function siteSetting<K extends SiteSettingKey>(
@@ -194,21 +202,19 @@ export async function setSiteSetting(
   if (error) throw new AppError('VALIDATION', { fields: { [key]: 'invalid' }, params: { detail: error } });
   const now = station.clock.now();
   const json = JSON.stringify(value);
-  await identityDb(station)
-    .transaction()
-    .execute(async (trx) => {
-      await trx
-        .insertInto('site_settings')
-        .values({ key, value: json, updated_at: now })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updated_at: now }))
-        .execute();
-      await audit(trx, {
-        time: now,
-        actor,
-        action: 'site.set',
-        userId: null,
-        reason,
-        detail: { key, value },
-      });
+  await station.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('site_settings')
+      .values({ key, value: json, updated_at: now })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updated_at: now }))
+      .execute();
+    await audit(trx, {
+      time: now,
+      actor,
+      action: 'site.set',
+      userId: null,
+      reason,
+      detail: { key, value },
     });
+  });
 }

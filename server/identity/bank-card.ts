@@ -7,7 +7,7 @@ import { checkBankCard } from '../../src/shared/validation';
 import { isUniqueViolation } from '../platform/db/database';
 import { AppError, assertFields } from '../platform/errors';
 import type { Station } from '../platform/station';
-import { identityDb } from './identity-db';
+import { requireKyc } from './kyc-gate';
 
 export interface BankCardInput {
   bankName: string;
@@ -46,23 +46,13 @@ function checked(input: BankCardInput): BankCardInput {
   return { bankName, branch, cardNo };
 }
 
-async function kycName(station: Station, userId: number): Promise<string> {
-  const user = await station.db
-    .selectFrom('users')
-    .select(['kyc_status', 'real_name'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  if (user.kyc_status !== 'passed' || user.real_name === null) throw new AppError('KYC_REQUIRED');
-  return user.real_name;
-}
-
 export async function addBankCard(
   station: Station,
   userId: number,
   raw: BankCardInput,
 ): Promise<BankCardView> {
   const input = checked(raw);
-  await kycName(station, userId);
+  await requireKyc(station, userId, 'payee');
   try {
     await station.db
       .insertInto('bank_cards')
@@ -88,31 +78,29 @@ export async function updateBankCard(
   raw: BankCardInput,
 ): Promise<BankCardView> {
   const input = checked(raw);
-  await kycName(station, userId);
-  await identityDb(station)
-    .transaction()
-    .execute(async (trx) => {
-      const card = await trx
-        .selectFrom('bank_cards')
-        .select('id')
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      if (!card) throw new AppError('BANK_CARD_REQUIRED');
-      // The grant is used up by this change; deleting it first makes two racing changes one.
-      const used = await trx
-        .deleteFrom('user_permissions')
-        .where('user_id', '=', userId)
-        .where('permission', '=', 'bank_change')
-        .executeTakeFirst();
-      if (Number(used.numDeletedRows) !== 1) {
-        throw new AppError('NO_PERMISSION', { msgKey: 'BANK_CHANGE_NOT_ALLOWED' });
-      }
-      await trx
-        .updateTable('bank_cards')
-        .set({ bank_name: input.bankName, branch: input.branch, card_no: input.cardNo })
-        .where('id', '=', card.id)
-        .execute();
-    });
+  await requireKyc(station, userId, 'payee');
+  await station.db.transaction().execute(async (trx) => {
+    const card = await trx
+      .selectFrom('bank_cards')
+      .select('id')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!card) throw new AppError('BANK_CARD_REQUIRED');
+    // The grant is used up by this change; deleting it first makes two racing changes one.
+    const used = await trx
+      .deleteFrom('user_permissions')
+      .where('user_id', '=', userId)
+      .where('permission', '=', 'bank_change')
+      .executeTakeFirst();
+    if (Number(used.numDeletedRows) !== 1) {
+      throw new AppError('NO_PERMISSION', { msgKey: 'BANK_CHANGE_NOT_ALLOWED' });
+    }
+    await trx
+      .updateTable('bank_cards')
+      .set({ bank_name: input.bankName, branch: input.branch, card_no: input.cardNo })
+      .where('id', '=', card.id)
+      .execute();
+  });
   return (await bankCardOf(station, userId))!;
 }
 

@@ -12,9 +12,9 @@ import {
   ID_CARD_PATTERN,
   type ValidationKey,
 } from '../../src/shared/validation';
+import type { Tx } from '../platform/db/schema';
 import { AppError, assertFields } from '../platform/errors';
 import type { Station } from '../platform/station';
-import { identityDb, type IdTx } from './identity-db';
 import { audit } from '../ledger/audit';
 import { postMessage } from '../ledger/messages';
 import { uploadStorage } from '../platform/storage';
@@ -54,7 +54,7 @@ export async function storeUpload(
   if (!mime) throw new AppError('VALIDATION', { fields: { file: 'imageType' } });
   const fileName = `${randomBytes(16).toString('hex')}.${EXTENSION[mime]}`;
   await uploadStorage(station.config).put(fileName, bytes);
-  const row = await identityDb(station)
+  const row = await station.db
     .insertInto('uploads')
     .values({
       user_id: userId,
@@ -74,7 +74,7 @@ export async function readUpload(
   userId: number,
   uploadId: number,
 ): Promise<{ mime: string; bytes: Buffer }> {
-  const row = await identityDb(station)
+  const row = await station.db
     .selectFrom('uploads')
     .selectAll()
     .where('id', '=', uploadId)
@@ -100,7 +100,7 @@ export async function submitKyc(station: Station, userId: number, input: KycSubm
     idNumber: ID_CARD_PATTERN.test(idNumber) ? null : 'idCardInvalid',
     backImage: input.frontImage === input.backImage ? 'invalid' : null,
   });
-  const db = identityDb(station);
+  const db = station.db;
   const photos = await db
     .selectFrom('uploads')
     .select('id')
@@ -154,7 +154,7 @@ export type Decision = { pass: true } | { pass: false; reason: string };
 
 /** The rule reviewer's judgement of a submission: the ID number's birth date and check character. */
 async function ruleDecision(
-  trx: IdTx,
+  trx: Tx,
   submission: { user_id: number; id_number: string },
   now: number,
 ): Promise<Decision> {
@@ -172,7 +172,7 @@ async function ruleDecision(
 }
 
 async function applyDecision(
-  trx: IdTx,
+  trx: Tx,
   submission: { id: number; user_id: number; real_name: string },
   decision: Decision,
   by: string,
@@ -218,7 +218,7 @@ async function applyDecision(
  * Returns how many were decided.
  */
 export async function runKycReviewer(station: Station, now = station.clock.now()): Promise<number> {
-  const due = await identityDb(station)
+  const due = await station.db
     .selectFrom('kyc_submissions')
     .select(['id', 'user_id', 'real_name', 'id_number'])
     .where('status', '=', 'pending')
@@ -228,7 +228,7 @@ export async function runKycReviewer(station: Station, now = station.clock.now()
     .execute();
   let decided = 0;
   for (const submission of due) {
-    const ok = await identityDb(station)
+    const ok = await station.db
       .transaction()
       .execute(async (trx) =>
         applyDecision(trx, submission, await ruleDecision(trx, submission, now), 'reviewer', now),
@@ -247,26 +247,24 @@ export async function decideKycByOperator(
   reason: string,
 ): Promise<void> {
   const now = station.clock.now();
-  await identityDb(station)
-    .transaction()
-    .execute(async (trx) => {
-      const pending = await trx
-        .selectFrom('kyc_submissions')
-        .select(['id', 'user_id', 'real_name'])
-        .where('user_id', '=', userId)
-        .where('status', '=', 'pending')
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
-      if (!pending || !(await applyDecision(trx, pending, decision, `operator:${actor}`, now))) {
-        throw new AppError('NOT_FOUND');
-      }
-      await audit(trx, {
-        time: now,
-        actor,
-        action: decision.pass ? 'kyc.pass' : 'kyc.fail',
-        userId,
-        reason,
-        detail: { submissionId: pending.id },
-      });
+  await station.db.transaction().execute(async (trx) => {
+    const pending = await trx
+      .selectFrom('kyc_submissions')
+      .select(['id', 'user_id', 'real_name'])
+      .where('user_id', '=', userId)
+      .where('status', '=', 'pending')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (!pending || !(await applyDecision(trx, pending, decision, `operator:${actor}`, now))) {
+      throw new AppError('NOT_FOUND');
+    }
+    await audit(trx, {
+      time: now,
+      actor,
+      action: decision.pass ? 'kyc.pass' : 'kyc.fail',
+      userId,
+      reason,
+      detail: { submissionId: pending.id },
     });
+  });
 }

@@ -4,9 +4,9 @@
  * the operator are audited.
  */
 import { AppError } from '../platform/errors';
+import type { DbOrTx } from '../platform/db/schema';
 import type { Station } from '../platform/station';
 import { audit } from '../ledger/audit';
-import { identityDb, type IdDb, type IdTx } from './identity-db';
 
 export const PERMISSIONS = [
   'vip_picks',
@@ -22,7 +22,7 @@ export function isPermission(value: string): value is Permission {
 }
 
 export async function permissionsOf(station: Station, userId: number): Promise<Permission[]> {
-  const rows = await identityDb(station)
+  const rows = await station.db
     .selectFrom('user_permissions')
     .select('permission')
     .where('user_id', '=', userId)
@@ -31,11 +31,7 @@ export async function permissionsOf(station: Station, userId: number): Promise<P
   return rows.map((r) => r.permission).filter(isPermission);
 }
 
-export async function hasPermission(
-  db: IdDb | IdTx,
-  userId: number,
-  permission: Permission,
-): Promise<boolean> {
+export async function hasPermission(db: DbOrTx, userId: number, permission: Permission): Promise<boolean> {
   const row = await db
     .selectFrom('user_permissions')
     .select('user_id')
@@ -51,7 +47,7 @@ export async function requirePermission(
   userId: number,
   permission: Permission,
 ): Promise<void> {
-  if (!(await hasPermission(identityDb(station), userId, permission))) throw new AppError('NO_PERMISSION');
+  if (!(await hasPermission(station.db, userId, permission))) throw new AppError('NO_PERMISSION');
 }
 
 /** Grants (or revokes) a permission as the operator; written to the audit log with the reason. */
@@ -64,31 +60,29 @@ export async function setPermission(
   reason: string,
 ): Promise<void> {
   const now = station.clock.now();
-  await identityDb(station)
-    .transaction()
-    .execute(async (trx) => {
-      const user = await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-      if (!user) throw new AppError('NOT_FOUND');
-      if (granted) {
-        await trx
-          .insertInto('user_permissions')
-          .values({ user_id: userId, permission, granted_at: now })
-          .onConflict((oc) => oc.columns(['user_id', 'permission']).doNothing())
-          .execute();
-      } else {
-        await trx
-          .deleteFrom('user_permissions')
-          .where('user_id', '=', userId)
-          .where('permission', '=', permission)
-          .execute();
-      }
-      await audit(trx, {
-        time: now,
-        actor,
-        action: granted ? 'permission.grant' : 'permission.revoke',
-        userId,
-        reason,
-        detail: { permission },
-      });
+  await station.db.transaction().execute(async (trx) => {
+    const user = await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+    if (!user) throw new AppError('NOT_FOUND');
+    if (granted) {
+      await trx
+        .insertInto('user_permissions')
+        .values({ user_id: userId, permission, granted_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'permission']).doNothing())
+        .execute();
+    } else {
+      await trx
+        .deleteFrom('user_permissions')
+        .where('user_id', '=', userId)
+        .where('permission', '=', permission)
+        .execute();
+    }
+    await audit(trx, {
+      time: now,
+      actor,
+      action: granted ? 'permission.grant' : 'permission.revoke',
+      userId,
+      reason,
+      detail: { permission },
     });
+  });
 }

@@ -24,7 +24,6 @@ import {
   sameSecret,
   verifyPassword,
 } from './credentials';
-import { identityDb } from './identity-db';
 import { sessionCacheOf } from '../platform/session-cache';
 import { post } from '../ledger/ledger';
 import {
@@ -80,50 +79,48 @@ export async function sendSmsCode(
   const limiter = station.rateLimiter ?? databaseRateLimiter;
   const held: Taken[] = [];
   try {
-    await identityDb(station)
-      .transaction()
-      .execute(async (trx) => {
-        const taken = await limiter.take(trx, [
-          {
-            kind: 'interval',
-            name: purpose,
-            subject: phone,
-            now,
-            intervalMs: settings.smsResendSeconds * 1000,
-          },
-          { kind: 'count', key: `sms:phone:${phone}`, period: day, limit: identity.smsDailyPerPhone },
-          ...(ip === null
-            ? []
-            : [
-                {
-                  kind: 'count',
-                  key: `sms:ip:${ip.slice(0, 64)}`,
-                  period: day,
-                  limit: identity.smsDailyPerIp,
-                } as const,
-              ]),
-        ]);
-        if (taken.refused === 0) {
-          throw new AppError('RATE_LIMITED', {
-            msgKey: 'SMS_TOO_SOON',
-            params: { seconds: settings.smsResendSeconds },
-          });
-        }
-        if (taken.refused !== null) throw new AppError('RATE_LIMITED', { msgKey: 'SMS_DAILY_LIMIT' });
-        held.push(taken);
-        await trx
-          .insertInto('sms_codes')
-          .values({
-            phone,
-            purpose,
-            code,
-            created_at: now,
-            expires_at: now + settings.smsCodeTtlSeconds * 1000,
-            used_at: null,
-            attempts: 0,
-          })
-          .execute();
-      });
+    await station.db.transaction().execute(async (trx) => {
+      const taken = await limiter.take(trx, [
+        {
+          kind: 'interval',
+          name: purpose,
+          subject: phone,
+          now,
+          intervalMs: settings.smsResendSeconds * 1000,
+        },
+        { kind: 'count', key: `sms:phone:${phone}`, period: day, limit: identity.smsDailyPerPhone },
+        ...(ip === null
+          ? []
+          : [
+              {
+                kind: 'count',
+                key: `sms:ip:${ip.slice(0, 64)}`,
+                period: day,
+                limit: identity.smsDailyPerIp,
+              } as const,
+            ]),
+      ]);
+      if (taken.refused === 0) {
+        throw new AppError('RATE_LIMITED', {
+          msgKey: 'SMS_TOO_SOON',
+          params: { seconds: settings.smsResendSeconds },
+        });
+      }
+      if (taken.refused !== null) throw new AppError('RATE_LIMITED', { msgKey: 'SMS_DAILY_LIMIT' });
+      held.push(taken);
+      await trx
+        .insertInto('sms_codes')
+        .values({
+          phone,
+          purpose,
+          code,
+          created_at: now,
+          expires_at: now + settings.smsCodeTtlSeconds * 1000,
+          used_at: null,
+          attempts: 0,
+        })
+        .execute();
+    });
   } catch (error) {
     // A send that fails after taking its limits gives them back (the database's roll back with the transaction).
     for (const taken of held) await taken.release();
@@ -327,7 +324,7 @@ export async function guardedCheck(
   lockedMsgKey: string,
   check: () => Promise<boolean>,
 ): Promise<boolean> {
-  const db = identityDb(station);
+  const db = station.db;
   const guard = loginGuard(station);
   const now = station.clock.now();
   const reservation = await reserveLoginAttempt(db, key, now, guard);
@@ -378,7 +375,7 @@ export async function resetPassword(
   await consumeSmsCode(station, phone, 'forget', input.code.trim());
   const hash = await hashPassword(normalizePassword(input.password));
   await setPasswordEndingSessions(station, user.id, hash);
-  await unlockLogin(identityDb(station), phone);
+  await unlockLogin(station.db, phone);
 }
 
 /**
@@ -547,6 +544,7 @@ export async function userInfo(station: Station, userId: number): Promise<User> 
     .where('user_id', '=', userId)
     // A fund allocation's sub-account (type 'fund') is shown with its allocation, not here.
     .where('type', 'in', ACCOUNT_TYPES)
+    .$narrowType<{ type: AccountType }>()
     .execute();
   const positions = await station.db
     .selectFrom('positions')

@@ -8,16 +8,16 @@
  *   the ledger as history.
  */
 import { toMinor } from '../../src/shared/money';
-import type { Account } from '../../src/shared/api/types';
-import type { AccountRow, DbOrTx, PositionRow, Tx } from '../platform/db/schema';
+import type { Account, AccountType } from '../../src/shared/api/types';
+import type { DbOrTx, PositionRow, Tx } from '../platform/db/schema';
 import { AppError } from '../platform/errors';
 import type { Station } from '../platform/station';
 import { runOnce, storedAnswer } from '../platform/idempotency';
 import { post } from './ledger';
-import { positionPnlMinor, toAccount } from '../trading/views';
+import { positionPnlMinor, toAccount, type OwnAccountRow } from '../trading/views';
 
 /** The order accounts are shown in. */
-const ACCOUNT_ORDER: readonly AccountRow['type'][] = ['main', 'index', 'newstock', 'hk', 'us'];
+const ACCOUNT_ORDER: readonly AccountType[] = ['main', 'index', 'newstock', 'hk', 'us'];
 
 /** The price an open position is valued at now: its instrument's, or the open price if the code is gone. */
 export function markPrice(station: Station, row: PositionRow, now = station.clock.now()): number {
@@ -28,7 +28,7 @@ export function markPrice(station: Station, row: PositionRow, now = station.cloc
 /** Account figures of `accounts` with the user's open positions valued now. */
 export function accountFigures(
   station: Station,
-  accounts: readonly AccountRow[],
+  accounts: readonly OwnAccountRow[],
   openPositions: readonly PositionRow[],
   now = station.clock.now(),
 ): Account[] {
@@ -58,6 +58,7 @@ export async function accountsOf(
     .selectAll()
     .where('user_id', '=', userId)
     .where('type', 'in', ACCOUNT_ORDER)
+    .$narrowType<{ type: AccountType }>()
     .execute();
   const positions = await db
     .selectFrom('positions')
@@ -118,6 +119,7 @@ export async function resetPaperAccount(
       .selectAll()
       .where('user_id', '=', userId)
       .where('type', 'in', ACCOUNT_ORDER)
+      .$narrowType<{ type: AccountType }>()
       .orderBy('id')
       .$if(station.dialect === 'postgres', (q) => q.forUpdate())
       .execute();

@@ -1,5 +1,5 @@
 /** The operator audit log: every back-office action with its time, actor, target user and reason. */
-import type { IdDb, IdTx } from '../identity/identity-db';
+import type { DbOrTx } from '../platform/db/schema';
 
 export interface AuditEntry {
   time: number;
@@ -10,7 +10,7 @@ export interface AuditEntry {
   detail: Record<string, unknown>;
 }
 
-export async function audit(db: IdDb | IdTx, entry: AuditEntry): Promise<void> {
+export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({

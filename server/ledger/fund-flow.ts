@@ -25,6 +25,7 @@ export async function listLedger(
   const rows = await base
     .selectAll('l')
     .select('a.type as account')
+    .$narrowType<{ account: AccountType }>()
     .orderBy('l.id', 'desc')
     .limit(query.pageSize)
     .offset((query.pageNum - 1) * query.pageSize)

@@ -11,7 +11,6 @@ import type { UserMessage, UserMessagePage } from '../../src/shared/api/types';
 import type { Db, Tx, UserMessageRow } from '../platform/db/schema';
 import { AppError } from '../platform/errors';
 import { BASE_LOCALE, DEFAULT_LOCALES_DIR } from '../platform/i18n';
-import type { IdTx } from '../identity/identity-db';
 
 export type MessageParams = Record<string, string | number>;
 
@@ -25,12 +24,9 @@ export interface NewMessage {
   now: number;
 }
 
-/**
- * Writes a message inside the caller's transaction, so it exists exactly when its cause does. The
- * identity area's transactions (KYC decisions) are the same connection with more tables in their type.
- */
-export async function postMessage(trx: Tx | IdTx, message: NewMessage): Promise<void> {
-  await (trx as Tx)
+/** Writes a message inside the caller's transaction, so it exists exactly when its cause does. */
+export async function postMessage(trx: Tx, message: NewMessage): Promise<void> {
+  await trx
     .insertInto('user_messages')
     .values({
       user_id: message.userId,

@@ -4,8 +4,8 @@
  * is updated, so two racing requests cannot both see "under the limit". No read-then-write.
  */
 import { sql } from 'kysely';
+import type { Db, DbOrTx } from './db/schema';
 import { DAY_MS, MINUTE_MS, tzOffsetMinutes } from '../market/sessions';
-import type { IdDb, IdTx } from '../identity/identity-db';
 
 /** The local day number of instant `t` in `timeZone` (days since 1970-01-01 there). */
 export function localDay(t: number, timeZone: string): number {
@@ -17,7 +17,7 @@ export function localDay(t: number, timeZone: string): number {
  * (or there was none), and records `now` as the last send; false otherwise, changing nothing.
  */
 export async function takeSendSlot(
-  db: IdDb | IdTx,
+  db: DbOrTx,
   phone: string,
   purpose: string,
   now: number,
@@ -36,12 +36,7 @@ export async function takeSendSlot(
  * Counts one use of `key` in `period`, unless `limit` uses are counted already: true when counted,
  * false (and nothing changed) when the limit is reached.
  */
-export async function takeCount(
-  db: IdDb | IdTx,
-  key: string,
-  period: number,
-  limit: number,
-): Promise<boolean> {
+export async function takeCount(db: DbOrTx, key: string, period: number, limit: number): Promise<boolean> {
   const result = await sql<{ count: number }>`
     INSERT INTO rate_counters (key, period, count) VALUES (${key}, ${period}, 1)
     ON CONFLICT (key, period) DO UPDATE SET count = rate_counters.count + 1
@@ -64,7 +59,7 @@ export type LoginReservation = { ok: true } | { ok: false; lockedUntil: number }
  * afresh. When refused, `lockedUntil` says until when (the window's end while attempts are in flight).
  */
 export async function reserveLoginAttempt(
-  db: IdDb,
+  db: Db,
   phone: string,
   now: number,
   s: LoginGuardSettings,
@@ -98,7 +93,7 @@ export async function reserveLoginAttempt(
 
 /** A reserved attempt failed: when it was the last one allowed, the phone is locked for `lockMs`. */
 export async function recordLoginFailure(
-  db: IdDb,
+  db: Db,
   phone: string,
   now: number,
   s: LoginGuardSettings,
@@ -109,7 +104,7 @@ export async function recordLoginFailure(
 }
 
 /** A reserved attempt succeeded: the phone's failures are forgotten. */
-export async function clearLoginFailures(db: IdDb, phone: string, now: number): Promise<void> {
+export async function clearLoginFailures(db: Db, phone: string, now: number): Promise<void> {
   await db
     .updateTable('login_guards')
     .set({ attempts: 0, window_start: now, locked_until: 0 })
@@ -118,7 +113,7 @@ export async function clearLoginFailures(db: IdDb, phone: string, now: number): 
 }
 
 /** The operator (or a password reset) unlocks a phone. */
-export async function unlockLogin(db: IdDb, phone: string): Promise<void> {
+export async function unlockLogin(db: Db, phone: string): Promise<void> {
   await db.deleteFrom('login_guards').where('phone', '=', phone).execute();
 }
 
@@ -145,7 +140,7 @@ export interface Taken {
  */
 export interface RateLimiter {
   /** Takes every limit in order, or none: see Taken. */
-  take(trx: IdDb | IdTx, limits: readonly Limit[]): Promise<Taken>;
+  take(trx: DbOrTx, limits: readonly Limit[]): Promise<Taken>;
 }
 
 const nothingToRelease = async () => undefined;

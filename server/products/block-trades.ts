@@ -20,8 +20,8 @@ import { toMajor } from '../../src/shared/money';
 import type { BlockTradeOffer, BlockTradeRecord } from '../../src/shared/api/dzvip';
 import type { Page } from '../../src/shared/api/types';
 import { checkLots } from '../../src/shared/validation';
-import type { BlockTradeBuysTable, BlockVipDb, BlockVipTx } from '../platform/db/blocktrades-vip-schema';
-import type { PositionRow, Tx } from '../platform/db/schema';
+import type { BlockTradeBuysTable } from '../platform/db/blocktrades-vip-schema';
+import type { PositionRow } from '../platform/db/schema';
 import { AppError, assertFields } from '../platform/errors';
 import type { Instrument } from '../market/catalogue';
 import { roundToTick } from '../market/price-engine';
@@ -36,20 +36,12 @@ import {
 } from '../market/sessions';
 import type { Station } from '../platform/station';
 import { runOnce, storedAnswer } from '../platform/idempotency';
+import { requireKyc } from '../identity/kyc-gate';
 import { lockAccount } from '../ledger/ledger';
 import { assertLeverage } from '../trading/margin';
 import { openingCost, openPositionTx } from '../trading/limit-orders';
 import { maxLotsPerOrder, sharesPerLot } from '../trading/trading';
 import { toPosition } from '../trading/views';
-
-/** The database typed with the block-trade and VIP tables (the same connection). */
-export function productsDb(station: Pick<Station, 'db'>): BlockVipDb {
-  return station.db as unknown as BlockVipDb;
-}
-
-export function productsTx(trx: Tx): BlockVipTx {
-  return trx as unknown as BlockVipTx;
-}
 
 /** The A-share market's hours in the station's clock mode: offers and picks follow its days. */
 export function cnHours(station: Station): MarketHours {
@@ -92,17 +84,6 @@ export function seededCandidates(
     .map((i) => ({ i, h: hashSeed(seed, tag, day, i.code) }))
     .sort((a, b) => a.h - b.h || (a.i.code < b.i.code ? -1 : 1))
     .map((x) => x.i);
-}
-
-/** KYC before ordering (spec §6), unless the station runs without it (ORDERS_NEED_KYC=false). */
-export async function assertOrderKyc(station: Station, userId: number): Promise<void> {
-  if (!station.config.ordersNeedKyc) return;
-  const user = await station.db
-    .selectFrom('users')
-    .select('kyc_status')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  if (user.kyc_status !== 'passed') throw new AppError('KYC_REQUIRED');
 }
 
 /** SUSPENDED or OUTSIDE_TRADING_HOURS unless the instrument trades now. */
@@ -256,7 +237,7 @@ export async function buyBlockTrade(
   }
   const leverage = order.leverage ?? 1;
   assertLeverage(leverage, station.config.settings.leverage[instrument.market]);
-  await assertOrderKyc(station, userId);
+  await requireKyc(station, userId, 'trading');
   if (now < plan.opensAt) {
     throw new AppError('OUTSIDE_TRADING_HOURS', {
       msgKey: 'DZ_NOT_OPEN',
@@ -295,7 +276,7 @@ export async function buyBlockTrade(
       position_id: position.id,
       created_at: now,
     };
-    const { id } = await productsTx(trx)
+    const { id } = await trx
       .insertInto('block_trade_buys')
       .values(values)
       .returning('id')
@@ -310,8 +291,7 @@ export async function listBlockTrades(
   userId: number,
   query: { pageNum: number; pageSize: number },
 ): Promise<Page<BlockTradeRecord>> {
-  const db = productsDb(station);
-  const base = db.selectFrom('block_trade_buys').where('user_id', '=', userId);
+  const base = station.db.selectFrom('block_trade_buys').where('user_id', '=', userId);
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await base
     .selectAll()

@@ -54,12 +54,13 @@ import { audit } from '../ledger/audit';
 import type { Station } from '../platform/station';
 import { tradeFees } from '../trading/fees';
 import { runOnce, storedAnswer } from '../platform/idempotency';
+import { requireKyc } from '../identity/kyc-gate';
 import { lockAccount, post, postAll } from '../ledger/ledger';
 import { postMessage } from '../ledger/messages';
 import { lockAccountById } from '../trading/limit-orders';
 import { assertPriceLimit, closePositionTx, maxLotsPerOrder, sell, tradableOf } from '../trading/trading';
 import { toPosition } from '../trading/views';
-import { amountToMinor, asIdentityTx, deciderName, moneyText, type Decider } from '../wallet/wallet';
+import { amountToMinor, deciderName, moneyText, type Decider } from '../wallet/wallet';
 
 export type AllocationRow = Selectable<AllocationsTable>;
 
@@ -68,7 +69,7 @@ export type AllocationRow = Selectable<AllocationsTable>;
  * user-facing account, ledger and position queries select those five by name, so this account is read only
  * through its allocation.
  */
-export const SUB_ACCOUNT_TYPE = 'fund' as unknown as AccountRow['type'];
+export const SUB_ACCOUNT_TYPE = 'fund' satisfies AccountRow['type'];
 
 /** The allocation types (getFundsTypeList.do): settings.products.allocation.types. */
 export function allocationTypes(station: Station): AllocationType[] {
@@ -160,16 +161,6 @@ async function readAllocation(trx: Tx, id: number): Promise<AllocationRow> {
   return trx.selectFrom('allocations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
-async function assertKyc(station: Station, userId: number): Promise<void> {
-  if (!station.config.ordersNeedKyc) return;
-  const user = await station.db
-    .selectFrom('users')
-    .select('kyc_status')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  if (user.kyc_status !== 'passed') throw new AppError('KYC_REQUIRED');
-}
-
 export interface ApplyInput {
   typeCode: AllocationType['code'];
   margin: number;
@@ -217,7 +208,7 @@ export async function applyForAllocation(
       params: { step: limits.marginStep },
     });
   }
-  await assertKyc(station, userId);
+  await requireKyc(station, userId, 'trading');
   const { settings } = station.config;
   const allocated = allocatedFor(margin, input.multiple);
   const now = station.clock.now();
@@ -413,7 +404,7 @@ export async function decideAllocationByOperator(
         ? await approveTx(trx, station, row, decider, now)
         : await rejectTx(trx, station, row, decider, reason, now);
     if (!done) throw new AppError('ALREADY_DONE');
-    await audit(asIdentityTx(trx), {
+    await audit(trx, {
       time: now,
       actor,
       action: `allocation.${decision}`,

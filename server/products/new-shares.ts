@@ -46,6 +46,7 @@ import { AppError, assertFields } from '../platform/errors';
 import { calendarOf, type CalendarIssue } from './new-share-calendar';
 import type { Station } from '../platform/station';
 import { runOnce, storedAnswer } from '../platform/idempotency';
+import { requireKyc } from '../identity/kyc-gate';
 import { lockAccount, post } from '../ledger/ledger';
 import { postMessage } from '../ledger/messages';
 import { sharesPerLot } from '../trading/trading';
@@ -253,16 +254,6 @@ async function subscriptionsView(
   return rows.map((row) => toSubscription(station, row, closed));
 }
 
-async function assertKyc(station: Station, userId: number): Promise<void> {
-  if (!station.config.ordersNeedKyc) return;
-  const user = await station.db
-    .selectFrom('users')
-    .select('kyc_status')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  if (user.kyc_status !== 'passed') throw new AppError('KYC_REQUIRED');
-}
-
 function assertSubscribing(issue: CalendarIssue, now: number): void {
   if (now < issue.subscribeOpensAt || now >= issue.subscribeClosesAt) {
     throw new AppError('OUTSIDE_TRADING_HOURS', {
@@ -316,7 +307,7 @@ export async function subscribe(
   if (earlier !== undefined) return earlier;
   const issue = issueOf(station, order.code);
   assertFields({ lots: checkLots(order.lots, issue.perUserCap) });
-  await assertKyc(station, userId);
+  await requireKyc(station, userId, 'trading');
   const now = station.clock.now();
   assertSubscribing(issue, now);
 
@@ -374,7 +365,7 @@ export async function grabPlacement(
   if (earlier !== undefined) return earlier;
   const issue = issueOf(station, order.code);
   assertFields({ lots: checkLots(order.lots, issue.perUserCap) });
-  await assertKyc(station, userId);
+  await requireKyc(station, userId, 'trading');
   const now = station.clock.now();
   assertSubscribing(issue, now);
   const shares = order.lots * lotShares(station, issue);

@@ -30,19 +30,17 @@ import type { Instrument } from '../market/catalogue';
 import { roundToTick } from '../market/price-engine';
 import { hashSeed } from '../market/prng';
 import {
-  assertOrderKyc,
   assertTrading,
   instrumentOf,
   localClock,
   localTime,
   positionsById,
   productDay,
-  productsDb,
-  productsTx,
   seededCandidates,
 } from './block-trades';
 import type { Station } from '../platform/station';
 import { runOnce, storedAnswer } from '../platform/idempotency';
+import { requireKyc } from '../identity/kyc-gate';
 import { lockAccount } from '../ledger/ledger';
 import { openingCost, openPositionTx } from '../trading/limit-orders';
 import { requirePermission } from '../identity/permissions';
@@ -85,7 +83,7 @@ async function ensurePicks(station: Station, now: number): Promise<string | null
       };
     });
   if (rows.length > 0) {
-    await productsDb(station)
+    await station.db
       .insertInto('vip_picks')
       .values(rows)
       .onConflict((oc) => oc.columns(['day_key', 'code']).doNothing())
@@ -132,7 +130,7 @@ export async function listVipPicks(station: Station, keyword = ''): Promise<VipP
   const now = station.clock.now();
   const key = await ensurePicks(station, now);
   if (key === null) return [];
-  const rows = await productsDb(station)
+  const rows = await station.db
     .selectFrom('vip_picks')
     .selectAll()
     .where('day_key', '=', key)
@@ -149,7 +147,7 @@ async function todaysPick(station: Station, code: string, now: number): Promise<
   const row =
     key === null
       ? undefined
-      : await productsDb(station)
+      : await station.db
           .selectFrom('vip_picks')
           .selectAll()
           .where('day_key', '=', key)
@@ -205,7 +203,7 @@ export async function buyVipPick(station: Station, userId: number, order: VipOrd
   const pick = await todaysPick(station, order.code, now);
   const instrument = instrumentOf(station, pick.code);
   assertFields({ lots: checkLots(order.lots, pick.max_lots_per_user) });
-  await assertOrderKyc(station, userId);
+  await requireKyc(station, userId, 'trading');
   if (now < pick.opens_at) {
     throw new AppError('OUTSIDE_TRADING_HOURS', {
       msgKey: 'VIP_NOT_OPEN',
@@ -218,9 +216,8 @@ export async function buyVipPick(station: Station, userId: number, order: VipOrd
   const accountType = station.config.settings.tradingAccount[instrument.market];
 
   return runOnce(station.db, { userId, requestId: order.requestId, call, now }, async (trx) => {
-    const tx = productsTx(trx);
     const account = await lockAccount(trx, station.dialect, userId, accountType);
-    const mine = await tx
+    const mine = await trx
       .selectFrom('vip_buys')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('lots'), eb.lit(0)).as('lots'))
       .where('pick_id', '=', pick.id)
@@ -238,14 +235,14 @@ export async function buyVipPick(station: Station, userId: number, order: VipOrd
 
     // First come, first served: the lots are taken only if that many are still left, in one statement
     // (PostgreSQL re-checks the condition on the row after a concurrent buyer's commit).
-    const taking = await tx
+    const taking = await trx
       .updateTable('vip_picks')
       .set((eb) => ({ sold_lots: eb('sold_lots', '+', order.lots) }))
       .where('id', '=', pick.id)
       .where((eb) => eb(eb('sold_lots', '+', order.lots), '<=', eb.ref('total_lots')))
       .executeTakeFirst();
     if (Number(taking.numUpdatedRows) === 0) {
-      const after = await tx
+      const after = await trx
         .selectFrom('vip_picks')
         .select(['sold_lots', 'total_lots'])
         .where('id', '=', pick.id)
@@ -275,7 +272,7 @@ export async function buyVipPick(station: Station, userId: number, order: VipOrd
       position_id: position.id,
       created_at: now,
     };
-    const { id } = await tx.insertInto('vip_buys').values(values).returning('id').executeTakeFirstOrThrow();
+    const { id } = await trx.insertInto('vip_buys').values(values).returning('id').executeTakeFirstOrThrow();
     return purchaseView(station, { id, ...values }, position, instrument);
   });
 }
@@ -286,7 +283,7 @@ export async function listVipPurchases(
   userId: number,
   query: { pageNum: number; pageSize: number },
 ): Promise<Page<VipPurchase>> {
-  const base = productsDb(station).selectFrom('vip_buys').where('user_id', '=', userId);
+  const base = station.db.selectFrom('vip_buys').where('user_id', '=', userId);
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await base
     .selectAll()

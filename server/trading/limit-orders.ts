@@ -26,6 +26,7 @@ import { nextTradingDay, sessionMinutes } from '../market/sessions';
 import type { Station } from '../platform/station';
 import { tradeFees } from './fees';
 import { runOnce, storedAnswer } from '../platform/idempotency';
+import { requireKyc } from '../identity/kyc-gate';
 import { post } from '../ledger/ledger';
 import { assertLeverage, marginFor } from './margin';
 import { postMessage } from '../ledger/messages';
@@ -120,14 +121,7 @@ export async function addOrder(station: Station, userId: number, input: LimitOrd
   });
   assertLeverage(input.leverage, settings.leverage[market]);
 
-  if (station.config.ordersNeedKyc) {
-    const user = await station.db
-      .selectFrom('users')
-      .select('kyc_status')
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
-    if (user.kyc_status !== 'passed') throw new AppError('KYC_REQUIRED');
-  }
+  await requireKyc(station, userId, 'trading');
 
   const now = station.clock.now();
   if (station.market.status(instrument, now) === 'suspended') throw new AppError('SUSPENDED');

@@ -28,6 +28,7 @@ import type { Instrument } from '../market/catalogue';
 import type { Station } from '../platform/station';
 import { tradeFees, type FeeBreakdown } from './fees';
 import { answerOnce, runOnce, storedAnswer } from '../platform/idempotency';
+import { requireKyc } from '../identity/kyc-gate';
 import { lockAccount, post, postAll, type LedgerPosting } from '../ledger/ledger';
 import { assertLeverage, marginFor, proportionalPart } from './margin';
 import { toPosition } from './views';
@@ -233,16 +234,6 @@ const selectOwnPosition = prepared<{ id: number; userId: number }>()((db, p, dia
     .$if(dialect === 'postgres', (q) => q.forUpdate()),
 );
 
-const selectKycStatus = prepared<{ userId: number }>()((db, p) =>
-  db.selectFrom('users').select('kyc_status').where('id', '=', p.userId),
-);
-
-async function assertKyc(station: Station, userId: number): Promise<void> {
-  if (!station.config.ordersNeedKyc) return;
-  const [user] = await selectKycStatus.rows(station.db, { userId });
-  if (user?.kyc_status !== 'passed') throw new AppError('KYC_REQUIRED');
-}
-
 const BUY_CALLS: Record<BuyVenue, string> = { any: 'buy', index: 'buyIndex', futures: 'buyFutures' };
 
 /**
@@ -280,7 +271,7 @@ async function buyOnce(
     throw new AppError('VALIDATION', { fields: { direction: 'invalid' }, msgKey: 'SHORT_NOT_ALLOWED' });
   }
   assertLeverage(order.leverage, settings.leverage[market]);
-  await assertKyc(station, userId);
+  await requireKyc(station, userId, 'trading');
 
   const now = station.clock.now();
   // One look at the market for the status, price and limits.

@@ -16,11 +16,17 @@
  *   their pnl; totalAssets = balance + frozenMargin + positionPnl.
  */
 import { toMajor, toMinor } from '../../src/shared/money';
-import type { Account, Position, LedgerEntry, Quote } from '../../src/shared/api/types';
+import type { Account, AccountType, Position, LedgerEntry, Quote } from '../../src/shared/api/types';
 import type { AccountRow, LedgerRow, PositionRow } from '../platform/db/schema';
 import type { Instrument } from '../market/catalogue';
 import { roundToTick } from '../market/price-engine';
 import { positionLiquidationPrice } from './margin';
+
+/**
+ * One of the user's five accounts, as queries read them with `type in (...)`: a fund allocation's
+ * sub-account (type 'fund') is shown with its allocation, never as an account (getUserSubaccount.do).
+ */
+export type OwnAccountRow = AccountRow & { type: AccountType };
 
 function round(value: number, decimals: number): number {
   return Number(value.toFixed(decimals));
@@ -78,7 +84,7 @@ export function toPosition(
 }
 
 export function toAccount(
-  row: AccountRow,
+  row: OwnAccountRow,
   openPositions: { margin: number; pnl: number }[],
   liquidationLine: number,
 ): Account {
@@ -97,7 +103,7 @@ export function toAccount(
   };
 }
 
-export function toLedgerEntry(row: LedgerRow & { account: AccountRow['type'] }): LedgerEntry {
+export function toLedgerEntry(row: LedgerRow & { account: AccountType }): LedgerEntry {
   return {
     id: row.id,
     time: row.time,

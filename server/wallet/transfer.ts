@@ -4,12 +4,13 @@
  * transaction, once per requestId.
  */
 import type { AccountType, TransferResult } from '../../src/shared/api/types';
-import type { AccountRow, Tx } from '../platform/db/schema';
+import type { Tx } from '../platform/db/schema';
 import { AppError } from '../platform/errors';
 import { accountFigures } from '../ledger/accounts';
 import type { Station } from '../platform/station';
 import { runOnce, storedAnswer } from '../platform/idempotency';
 import { post } from '../ledger/ledger';
+import type { OwnAccountRow } from '../trading/views';
 import { amountToMinor, moneyText } from './wallet';
 
 /** Locks the user's accounts of `types` in id order (so two movers never wait on each other in a cycle). */
@@ -18,12 +19,13 @@ export async function lockAccounts(
   trx: Tx,
   userId: number,
   types: readonly AccountType[],
-): Promise<Map<AccountType, AccountRow>> {
+): Promise<Map<AccountType, OwnAccountRow>> {
   const rows = await trx
     .selectFrom('accounts')
     .selectAll()
     .where('user_id', '=', userId)
     .where('type', 'in', [...types])
+    .$narrowType<{ type: AccountType }>()
     .orderBy('id')
     .$if(station.dialect === 'postgres', (q) => q.forUpdate())
     .execute();
@@ -74,6 +76,8 @@ export async function transfer(
       .selectFrom('accounts')
       .selectAll()
       .where('id', 'in', [from.id, to.id])
+      // The two accounts locked above, of the user's own types.
+      .$narrowType<{ type: AccountType }>()
       .execute();
     const positions = await trx
       .selectFrom('positions')

@@ -8,7 +8,7 @@ import type { DB, Tx } from '../platform/db/schema';
 import { AppError } from '../platform/errors';
 import { audit } from '../ledger/audit';
 import type { Station } from '../platform/station';
-import { asIdentityTx, moneyText, type Decider } from './wallet';
+import { moneyText, type Decider } from './wallet';
 
 /** The tables of money waiting for a decision; they share the columns read here. */
 export type Decided = 'recharges' | 'withdrawals';
@@ -64,7 +64,7 @@ export async function decideByOperator<T extends Decided>(
     if (!row) throw new AppError('NOT_FOUND');
     const decider: Decider = { by: 'operator', actor, reason };
     if (!(await apply(trx, row as Row<T>, decider, now))) throw new AppError('ALREADY_DONE');
-    await audit(asIdentityTx(trx), {
+    await audit(trx, {
       time: now,
       actor,
       action: audited.action,

@@ -20,7 +20,6 @@ import type { Selectable } from 'kysely';
 import { AppError } from '../platform/errors';
 import { hoursFor, isTradingDay, localDay, localMinuteToUtc, tzOffsetMinutes } from '../market/sessions';
 import type { Station } from '../platform/station';
-import type { IdTx } from '../identity/identity-db';
 
 export type RechargeRow = Selectable<RechargesTable>;
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
@@ -140,11 +139,6 @@ export function toWithdrawal(row: WithdrawalRow, reason: ReasonText): Withdrawal
 
 /** A reason as stored: untranslated keys pass through for the reader's language. */
 export const storedReason: ReasonText = (reason) => reason;
-
-/** The identity tables' view of a transaction (the same connection), for the audit log. */
-export function asIdentityTx(trx: Tx): IdTx {
-  return trx as unknown as IdTx;
-}
 
 /** Who decided: the station's pay channel, or an operator (audited). */
 export type Decider = { by: 'reviewer' } | { by: 'operator'; actor: string; reason: string };

@@ -25,6 +25,7 @@ import { maskCardNo } from '../identity/bank-card';
 import type { Station } from '../platform/station';
 import { verifyPassword } from '../identity/credentials';
 import { runOnce, storedAnswer } from '../platform/idempotency';
+import { requireKyc } from '../identity/kyc-gate';
 import { lockAccount, post } from '../ledger/ledger';
 import { postMessage } from '../ledger/messages';
 import type { PayoutOutcome } from './pay-gateway';
@@ -98,12 +99,12 @@ export async function requestWithdrawal(
       params: { max: moneyText(max) },
     });
   }
+  await requireKyc(station, userId, 'payee');
   const user = await station.db
     .selectFrom('users')
-    .select(['kyc_status', 'real_name', 'withdraw_password_hash'])
+    .select(['real_name', 'withdraw_password_hash'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  if (user.kyc_status !== 'passed' || user.real_name === null) throw new AppError('KYC_REQUIRED');
   const card = await station.db
     .selectFrom('bank_cards')
     .select(['bank_name', 'card_no'])

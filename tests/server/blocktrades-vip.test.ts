@@ -14,7 +14,6 @@ import type { LedgerEntry, Page, Position, Quote, StockDetail, User } from '../.
 import { toMinor } from '../../src/shared/money';
 import type { FixedClock } from '../../server/market/clock';
 import { runOperatorCommand } from '../../server/cli/commands';
-import { productsDb } from '../../server/products/block-trades';
 import {
   api,
   data,
@@ -469,7 +468,7 @@ describe.each(dbTargets)('block trades and VIP picks (%s)', (db) => {
       expect(after.soldLots).toBe(pick.totalLots);
       expect(after.remainingLots).toBe(0);
       // What was sold, three ways: the allocation, the purchases and the positions.
-      const rows = await productsDb(station.app.station)
+      const rows = await station.app.station.db
         .selectFrom('vip_buys')
         .select(['user_id', 'lots', 'position_id'])
         .where('pick_id', '=', pick.id)

@@ -20,7 +20,6 @@ import type {
 import { ART_CATEGORIES, CONTENT_LANGS, NEWS_TYPES, PAGE_KEYS } from '../../src/shared/content';
 import { seedContent } from '../../server/content/content';
 import { runOperatorCommand } from '../../server/cli/commands';
-import { identityDb } from '../../server/identity/identity-db';
 import type { FixedClock } from '../../server/market/clock';
 import {
   api,
@@ -227,7 +226,7 @@ describe.each(dbTargets)('news, notices, college, pages and customer service (%s
       expect(lines[0]).toMatch(/changed \(audited\)/);
       const detail = data(await client.get<NoticeDetail>('/api/notice/getDetail.do', { id: notice.id }));
       expect(detail.title).toBe('Maintenance tonight');
-      const audit = await identityDb(station.app.station)
+      const audit = await station.app.station.db
         .selectFrom('audit_log')
         .selectAll()
         .where('action', '=', 'content.edit')

@@ -14,7 +14,6 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/shared/api/envelope';
-import { identityDb } from '../../server/identity/identity-db';
 import { unlockLogin } from '../../server/platform/rate-limit';
 import { sessionOf } from '../../server/identity/users';
 import type { FixedClock } from '../../server/market/clock';
@@ -261,7 +260,7 @@ describe('fuzzing every route of the OpenAPI document (sqlite, in-process)', () 
             // A successful call may change things: logout may end the fuzzer's session; start another.
             if (!(await sessionOf(station.app.station, token))) {
               // Wrong old passwords fuzzed into /user/updatePwd.do may have locked the phone meanwhile.
-              await unlockLogin(identityDb(station.app.station), user.phone);
+              await unlockLogin(station.app.station.db, user.phone);
               const again = await api(station.url).post<{ token: string }>('/api/user/login.do', {
                 phone: user.phone,
                 password: user.password,

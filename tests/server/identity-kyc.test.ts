@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Position, User } from '../../src/shared/api/types';
 import { idCardCheckChar } from '../../src/shared/validation';
 import type { FixedClock } from '../../server/market/clock';
-import { identityDb } from '../../server/identity/identity-db';
 import {
   api,
   data,
@@ -101,7 +100,7 @@ describe.each(dbTargets)('KYC: photos, submission and the rule reviewer (%s)', (
     const res = await upload(me.client, big);
     expect(res.http).toBe(413);
     expect(failure(res).code).toBe('VALIDATION');
-    const rows = await identityDb(station.app.station)
+    const rows = await station.app.station.db
       .selectFrom('uploads')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('user_id', '=', me.user.id)

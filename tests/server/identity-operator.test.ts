@@ -3,7 +3,6 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/shared/api/types';
 import type { FixedClock } from '../../server/market/clock';
-import { identityDb } from '../../server/identity/identity-db';
 import { runOperatorCommand } from '../../server/cli/commands';
 import { freshIdNumber, JPEG, passKyc, PNG, upload } from './helpers/identity';
 import {
@@ -43,7 +42,7 @@ describe.each(dbTargets)('operator command line (%s)', (db) => {
     return lines;
   };
   const auditOf = (userId: number) =>
-    identityDb(station.app.station)
+    station.app.station.db
       .selectFrom('audit_log')
       .selectAll()
       .where('user_id', '=', userId)

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_GROUPS, runOperatorCommand } from '../../server/cli/commands';
-import { identityDb } from '../../server/identity/identity-db';
 import type { FixedClock } from '../../server/market/clock';
 import { api, dbTargets, register, startStation, type TestStation } from './helpers/station';
 
@@ -20,7 +19,7 @@ describe.each(dbTargets)('operator commands, their usage and their options (%s)'
   afterAll(async () => station?.close());
 
   const auditCount = async () =>
-    (await identityDb(station.app.station).selectFrom('audit_log').select('id').execute()).length;
+    (await station.app.station.db.selectFrom('audit_log').select('id').execute()).length;
 
   it('answers --help for every command with its usage, and does nothing else', async () => {
     const before = await auditCount();
@@ -55,7 +54,7 @@ describe.each(dbTargets)('operator commands, their usage and their options (%s)'
       name: 'UsageError',
       message: expect.stringContaining('block_trade'),
     });
-    const permissions = await identityDb(station.app.station)
+    const permissions = await station.app.station.db
       .selectFrom('user_permissions')
       .select('permission')
       .where('user_id', '=', me.user.id)
@@ -64,7 +63,7 @@ describe.each(dbTargets)('operator commands, their usage and their options (%s)'
     // The --option=value form reads as the two-word one.
     await op('grant', id, 'vip_picks', '--reason=from a test', '--by=tester2');
     expect(
-      await identityDb(station.app.station)
+      await station.app.station.db
         .selectFrom('audit_log')
         .select(['actor', 'reason'])
         .where('user_id', '=', me.user.id)

@@ -79,7 +79,6 @@ import type { NewShareSubscription, SubscriptionState } from '../../src/shared/a
 import type { Page, Position, StockDetail } from '../../src/shared/api/types';
 import type { FixedClock } from '../../server/market/clock';
 import { calendarOf, type CalendarIssue } from '../../server/products/new-share-calendar';
-import { productsDb } from '../../server/products/block-trades';
 import {
   closeOfTradingDay,
   decideAllocationByOperator,
@@ -483,7 +482,7 @@ describe.each(dbTargets)('product invariants (%s, pinned clock, always-open)', (
   /** Row counts and sums of every table a money call writes: a refused call changes none. */
   async function writes(): Promise<Record<string, number>> {
     const app = station.app.db;
-    const pdb = productsDb(station.app.station);
+    const pdb = station.app.station.db;
     const count = async (
       table:
         | 'ledger_entries'
@@ -570,7 +569,7 @@ describe.each(dbTargets)('product invariants (%s, pinned clock, always-open)', (
     expect(negative, 'no account of any user has a negative available balance').toEqual([]);
 
     // VIP allocations: sold = Σ purchases ≤ size, never falling; a user's purchases ≤ the per-user cap.
-    const pdb = productsDb(station.app.station);
+    const pdb = station.app.station.db;
     // Only allocations and issues that may still change (earlier ones were checked while they could).
     const picks = await pdb
       .selectFrom('vip_picks')
@@ -1344,7 +1343,7 @@ describe.each(dbTargets)('product invariants (%s, pinned clock, always-open)', (
         const lots =
           cmd.frac > 1 ? pick.maxLotsPerUser + 1 : Math.max(1, Math.ceil(cmd.frac * pick.maxLotsPerUser));
         const taken = (
-          await productsDb(station.app.station)
+          await station.app.station.db
             .selectFrom('vip_buys')
             .select('lots')
             .where('pick_id', '=', pick.id)

@@ -7,7 +7,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Recharge, Page, UserMessagePage, LedgerEntry } from '../../src/shared/api/types';
 import { decideDepositByOperator } from '../../server/wallet/deposit';
-import { identityDb } from '../../server/identity/identity-db';
 import { reviewDueWalletRequests } from '../../server/wallet/wallet-review';
 import { runOperatorCommand } from '../../server/cli/commands';
 import { FixedClock } from '../../server/market/clock';
@@ -237,7 +236,7 @@ describe.each(dbTargets)('deposits (%s)', (db) => {
       [b.id, 'success', null],
       [a.id, 'failed', '付款人信息不符'],
     ]);
-    const audit = await identityDb(station.app.station).selectFrom('audit_log').selectAll().execute();
+    const audit = await station.app.station.db.selectFrom('audit_log').selectAll().execute();
     expect(JSON.stringify(audit)).toContain('deposit.failed');
     expect(JSON.stringify(audit)).toContain('deposit.success');
     lines.length = 0;

@@ -1,10 +1,8 @@
 /**
- * The tables of block trades and VIP picks (migration 0008-blocktrades-vip), and the database typed with
- * them (the same connection as the station's). Offers are generated from MARKET_SEED and not stored; a
- * VIP allocation is stored because its sold lots are state every buyer shares.
+ * The tables of block trades and VIP picks (migration 0008-blocktrades-vip). Offers are generated from
+ * MARKET_SEED and not stored; a VIP allocation is stored because its sold lots are state every buyer shares.
  */
-import type { Generated, Kysely, Transaction } from 'kysely';
-import type { DB } from './schema';
+import type { Generated } from 'kysely';
 
 /** One VIP allocation of a local day (Asia/Shanghai): `day_key` and `code` identify it. */
 export interface VipPicksTable {
@@ -45,12 +43,3 @@ export interface BlockTradeBuysTable {
   position_id: number;
   created_at: number;
 }
-
-export interface BlockVipDB extends DB {
-  vip_picks: VipPicksTable;
-  vip_buys: VipBuysTable;
-  block_trade_buys: BlockTradeBuysTable;
-}
-
-export type BlockVipDb = Kysely<BlockVipDB>;
-export type BlockVipTx = Transaction<BlockVipDB>;

@@ -31,14 +31,14 @@ const MAX_GROUP = 64;
 export type StatementRunner = (sql: string, parameters: readonly unknown[]) => unknown[];
 
 /** The runner of each group's transaction, while its calls run. */
-const groupRunners = new WeakMap<Tx, StatementRunner>();
+const groupRunners = new WeakMap<DbOrTx, StatementRunner>();
 
 /**
  * How to run a statement straight on the connection when `db` is the transaction of a commit group whose
  * calls are running; undefined otherwise (use Kysely).
  */
 export function groupStatementRunner(db: DbOrTx): StatementRunner | undefined {
-  return groupRunners.get(db as Tx);
+  return groupRunners.get(db);
 }
 
 interface Call {

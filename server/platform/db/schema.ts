@@ -1,6 +1,29 @@
-/** The station's tables as Kysely sees them. Money columns are integers in minor units; times are epoch ms. */
+/**
+ * The station's database as Kysely sees it: one `DB` listing every table of the migrations, and the
+ * database, transaction and row types every module uses. The tables of migrations 0001, 0004 and 0005 are
+ * here; the other areas' tables are beside them in db/*-schema.ts. Money columns are integers in minor
+ * units; times are epoch ms.
+ */
 import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Market, OrderStatus } from '../../../src/shared/api/types';
+import type { BlockTradeBuysTable, VipBuysTable, VipPicksTable } from './blocktrades-vip-schema';
+import type { ContentItemsTable, ServiceMessagesTable } from './content-schema';
+import type { AllocationsTable, FundHoldingsTable, FundTradesTable } from './funds-schema';
+import type {
+  AuditLogTable,
+  KycSubmissionsTable,
+  LoginGuardsTable,
+  RateCountersTable,
+  SiteSettingsTable,
+  SmsThrottleTable,
+  UploadsTable,
+  UserPermissionsTable,
+} from './identity-schema';
+import type {
+  NewshareIssuesTable,
+  NewshareSubscriptionsTable,
+  StationSecretsTable,
+} from './newshares-schema';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -48,7 +71,8 @@ export interface BankCardsTable {
 export interface AccountsTable {
   id: Generated<number>;
   user_id: number;
-  type: 'main' | 'index' | 'newstock' | 'hk' | 'us';
+  /** 'fund': the sub-account of a fund allocation (migration 0009-funds), one per user. */
+  type: 'main' | 'index' | 'newstock' | 'hk' | 'us' | 'fund';
   currency: 'CNY' | 'HKD' | 'USD';
   /** Minor units; always the sum of the account's ledger entries. */
   balance: number;
@@ -222,7 +246,9 @@ export interface ExchangesTable {
   created_at: number;
 }
 
+/** Every table of the station, by migration. */
 export interface DB {
+  // 0001-initial
   users: UsersTable;
   sessions: SessionsTable;
   sms_codes: SmsCodesTable;
@@ -231,22 +257,40 @@ export interface DB {
   ledger_entries: LedgerEntriesTable;
   positions: PositionsTable;
   idempotency_keys: IdempotencyKeysTable;
+  // 0003-identity
+  sms_throttle: SmsThrottleTable;
+  rate_counters: RateCountersTable;
+  login_guards: LoginGuardsTable;
+  uploads: UploadsTable;
+  kyc_submissions: KycSubmissionsTable;
+  user_permissions: UserPermissionsTable;
+  audit_log: AuditLogTable;
+  site_settings: SiteSettingsTable;
+  // 0004-trading
   orders: OrdersTable;
   watchlist: WatchlistTable;
   engine_runs: EngineRunsTable;
   user_messages: UserMessagesTable;
+  // 0005-wallet
   recharges: RechargesTable;
   withdrawals: WithdrawalsTable;
   transfers: TransfersTable;
   exchanges: ExchangesTable;
-  station_secrets: import('./newshares-schema').StationSecretsTable;
-  newshare_issues: import('./newshares-schema').NewshareIssuesTable;
-  newshare_subscriptions: import('./newshares-schema').NewshareSubscriptionsTable;
-  content_items: import('./content-schema').ContentItemsTable;
-  service_messages: import('./content-schema').ServiceMessagesTable;
-  fund_holdings: import('./funds-schema').FundHoldingsTable;
-  fund_trades: import('./funds-schema').FundTradesTable;
-  allocations: import('./funds-schema').AllocationsTable;
+  // 0006-content
+  content_items: ContentItemsTable;
+  service_messages: ServiceMessagesTable;
+  // 0007-newshares
+  station_secrets: StationSecretsTable;
+  newshare_issues: NewshareIssuesTable;
+  newshare_subscriptions: NewshareSubscriptionsTable;
+  // 0008-blocktrades-vip
+  vip_picks: VipPicksTable;
+  vip_buys: VipBuysTable;
+  block_trade_buys: BlockTradeBuysTable;
+  // 0009-funds
+  fund_holdings: FundHoldingsTable;
+  fund_trades: FundTradesTable;
+  allocations: AllocationsTable;
 }
 
 export type Db = Kysely<DB>;

@@ -1,10 +1,9 @@
 /**
- * The identity tables (migration 0003-identity) as Kysely sees them. They extend the shared `DB` here,
- * rather than in server/platform/db/schema.ts, so that this area's tables live beside the code that uses them.
+ * The identity tables (migration 0003-identity): SMS throttles and daily counters, login guards, KYC
+ * submissions and their uploaded photos, per-user permission flags, the operator audit log and the site
+ * settings.
  */
-import type { Generated, Kysely, Transaction } from 'kysely';
-import type { DB } from '../platform/db/schema';
-import type { Station } from '../platform/station';
+import type { Generated } from 'kysely';
 
 export interface SmsThrottleTable {
   phone: string;
@@ -71,23 +70,4 @@ export interface SiteSettingsTable {
   /** JSON. */
   value: string;
   updated_at: number;
-}
-
-export interface IdentityDB extends DB {
-  sms_throttle: SmsThrottleTable;
-  rate_counters: RateCountersTable;
-  login_guards: LoginGuardsTable;
-  uploads: UploadsTable;
-  kyc_submissions: KycSubmissionsTable;
-  user_permissions: UserPermissionsTable;
-  audit_log: AuditLogTable;
-  site_settings: SiteSettingsTable;
-}
-
-export type IdDb = Kysely<IdentityDB>;
-export type IdTx = Transaction<IdentityDB>;
-
-/** The station's database with the identity tables in its type (the same connection). */
-export function identityDb(station: Pick<Station, 'db'>): IdDb {
-  return station.db as unknown as IdDb;
 }
