@@ -40,7 +40,8 @@
  * Every effect re-reads and locks its rows and re-checks them inside its transaction, so a step is safe
  * beside user calls and beside another engine, and handling a minute twice changes nothing.
  */
-import { applyRate, toMinor } from '../../src/shared/money';
+import { toMinor } from '../../src/shared/money';
+import { deferredFee, triggeredStop } from '../../src/shared/risk';
 import type { Currency } from '../../src/shared/api/types';
 import { isUniqueViolation } from '../db/database';
 import type { AccountRow, OrderRow, PositionRow, Tx } from '../db/schema';
@@ -313,7 +314,7 @@ export function createEngine(station: Station): Engine {
         let charged = 0;
         for (const p of held) {
           if (instrumentOf(p.code, p.market)?.currency !== close.market.currency) continue;
-          let fee = applyRate(financedOf(p), settings.deferredFeeRate);
+          let fee = deferredFee({ openValue: p.open_value, margin: p.margin }, settings.deferredFeeRate);
           if (fee <= 0) continue;
           // The fee comes from available cash; what cash cannot pay comes out of the position's own margin
           // (moved back to cash first, raising its risk), so available never goes negative. Beyond the
@@ -410,13 +411,8 @@ export function createEngine(station: Station): Engine {
     });
   }
 
-  function stopReason(p: PositionRow, price: number): 'stop_profit' | 'stop_loss' | null {
-    const long = p.direction === 'long';
-    if (p.stop_profit !== null && (long ? price >= p.stop_profit : price <= p.stop_profit))
-      return 'stop_profit';
-    if (p.stop_loss !== null && (long ? price <= p.stop_loss : price >= p.stop_loss)) return 'stop_loss';
-    return null;
-  }
+  const stopReason = (p: PositionRow, price: number) =>
+    triggeredStop(p.direction, price, { stopProfit: p.stop_profit, stopLoss: p.stop_loss });
 
   /** Runs `write` unless the engine_runs row (kind, key) exists; false when it did. */
   async function once(

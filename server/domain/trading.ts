@@ -19,6 +19,7 @@
  */
 import { toMinor } from '../../src/shared/money';
 import type { Direction, LedgerEntryType, Market, Page, Position } from '../../src/shared/api/types';
+import { validStops } from '../../src/shared/risk';
 import { checkLots } from '../../src/shared/validation';
 import type { ContractMarket, Settings } from '../config';
 import { AppError, assertFields } from '../errors';
@@ -117,9 +118,10 @@ export function assertStops(
   stops: { stopProfit?: number | undefined; stopLoss?: number | undefined },
 ): void {
   const long = direction === 'long';
-  const profitOk =
-    stops.stopProfit === undefined || (long ? stops.stopProfit > price : stops.stopProfit < price);
-  const lossOk = stops.stopLoss === undefined || (long ? stops.stopLoss < price : stops.stopLoss > price);
+  const { stopProfit: profitOk, stopLoss: lossOk } = validStops(direction, price, {
+    stopProfit: stops.stopProfit ?? null,
+    stopLoss: stops.stopLoss ?? null,
+  });
   if (profitOk && lossOk) return;
   throw new AppError('VALIDATION', {
     fields: { ...(profitOk ? {} : { stopProfit: 'invalid' }), ...(lossOk ? {} : { stopLoss: 'invalid' }) },
