@@ -45,12 +45,14 @@ import type {
 } from '../../src/shared/api/funds';
 import { toMajor, toMinor } from '../../src/shared/money';
 import type { Page, Position } from '../../src/shared/api/types';
+import type { AccountRiskState } from '../../src/shared/risk';
 import { checkLots } from '../../src/shared/validation';
 import type { Selectable } from 'kysely';
 import type { AllocationsTable } from '../db/funds-schema';
 import type { AccountRow, PositionRow, Tx } from '../db/schema';
 import { AppError, assertFields } from '../errors';
 import { dayCloseTime, hoursFor, isTradingDay, localDay, nextTradingDay } from '../market/sessions';
+import { accountRiskStateOf } from './account-risk';
 import { audit } from './audit';
 import type { Station } from './context';
 import { tradeFees } from './fees';
@@ -737,10 +739,16 @@ async function ownAllocation(station: Station, userId: number, id: number): Prom
   return row;
 }
 
-function positionView(station: Station, row: PositionRow): Position {
+/** A sub-account position valued now; its liquidation price is at the line its allocation was made with. */
+function positionView(
+  station: Station,
+  allocation: AllocationRow,
+  row: PositionRow,
+  account?: AccountRiskState,
+): Position {
   const { instrument } = tradableOf(station, row.code);
   const quote = row.state === 'open' ? station.market.quote(instrument) : null;
-  return toPosition(row, instrument, quote, station.config.settings.liquidationLine);
+  return toPosition(row, instrument, quote, allocation.liquidation_line, account);
 }
 
 /** getUserSubaccount.do: an allocation's sub-account (the current one without applyId), valued now. */
@@ -785,6 +793,7 @@ export async function subAccountView(
   }
   const now = station.clock.now();
   const { cash, value, positions } = await totalAssetsAt(station, row.account_id, now);
+  const state = await accountRiskStateOf(station.db, station, row.account_id);
   const total = cash + value;
   return {
     allocation,
@@ -793,7 +802,7 @@ export async function subAccountView(
     totalAssets: toMajor(total),
     pnl: toMajor(total - row.margin - row.allocated),
     riskRatio: Number(allocationRiskRatio(total, row.allocated).toFixed(4)),
-    positions: positions.map((p) => positionView(station, p)),
+    positions: positions.map((p) => positionView(station, row, p, state)),
   };
 }
 
@@ -820,8 +829,10 @@ export async function listSubAccountPositions(
     .limit(query.pageSize)
     .offset((query.pageNum - 1) * query.pageSize)
     .execute();
+  const state =
+    query.state === 'open' ? await accountRiskStateOf(station.db, station, row.account_id) : undefined;
   return {
-    list: rows.map((p) => positionView(station, p)),
+    list: rows.map((p) => positionView(station, row, p, state)),
     total: Number(total),
     pageNum: query.pageNum,
     pageSize: query.pageSize,
@@ -905,7 +916,8 @@ export async function buyInSubAccount(
         ? [{ ...ref, type: 'buy_fee' as const, amount: -fees.total, note: instrument.code }]
         : []),
     ]);
-    return toPosition(inserted, instrument, detail, settings.liquidationLine);
+    const state = await accountRiskStateOf(trx, station, account.id);
+    return toPosition(inserted, instrument, detail, row.liquidation_line, state);
   });
 }
 

@@ -14,16 +14,10 @@
  *   not rise until then: every position is closed, and once none is left open the allocation ends (reason
  *   liquidation).
  */
-import {
-  liquidationPlan,
-  riskDecision,
-  riskRatio,
-  type AccountRiskState,
-  type RiskLines,
-  type RiskPosition,
-} from '../../src/shared/risk';
+import { liquidationPlan, riskDecision, riskRatio, type RiskLines } from '../../src/shared/risk';
 import { isUniqueViolation } from '../db/database';
 import type { AccountRow, PositionRow, Tx } from '../db/schema';
+import { accountRiskState } from './account-risk';
 import { endLiquidatedAllocation, type AllocationRow } from './allocation';
 import type { Station } from './context';
 import { postMessage } from './messages';
@@ -69,32 +63,6 @@ export interface RiskStep {
 }
 
 const ratioText = (r: number) => r.toFixed(4);
-
-/** The rule book's view of a position at a price. */
-export function riskPosition(p: PositionRow, price: number): RiskPosition {
-  return {
-    id: p.id,
-    code: p.code,
-    direction: p.direction,
-    shares: p.shares,
-    openValue: p.open_value,
-    margin: p.margin,
-    price,
-  };
-}
-
-/** The rule book's state of an account: available cash, its positions, a sub-account's allocated funds. */
-export function accountRiskState(
-  account: Pick<AccountRow, 'balance' | 'frozen'>,
-  allocation: Pick<AllocationRow, 'allocated'> | null,
-  positions: { row: PositionRow; price: number }[],
-): AccountRiskState {
-  return {
-    cash: account.balance - account.frozen,
-    borrowedCapital: allocation?.allocated ?? 0,
-    positions: positions.map(({ row, price }) => riskPosition(row, price)),
-  };
-}
 
 export function createRiskStep(station: Station, deps: RiskStepDeps): RiskStep {
   const { settings } = station.config;
