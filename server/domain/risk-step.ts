@@ -64,17 +64,67 @@ export interface RiskStep {
 
 const ratioText = (r: number) => r.toFixed(4);
 
-export function createRiskStep(station: Station, deps: RiskStepDeps): RiskStep {
+/** The lines of a subject: a sub-account's are those its allocation was made with. */
+function linesOf(station: Station, subject: RiskSubject): RiskLines {
   const { settings } = station.config;
+  return subject.allocation
+    ? { warningLine: subject.allocation.warning_line, liquidationLine: subject.allocation.liquidation_line }
+    : { warningLine: settings.warningLine, liquidationLine: settings.liquidationLine };
+}
 
-  const linesOf = (subject: RiskSubject): RiskLines =>
-    subject.allocation
-      ? {
-          warningLine: subject.allocation.warning_line,
-          liquidationLine: subject.allocation.liquidation_line,
-        }
-      : { warningLine: settings.warningLine, liquidationLine: settings.liquidationLine };
+/** Runs `write` unless the engine_runs row (kind, key) exists; false when it did. */
+async function once(
+  station: Station,
+  kind: string,
+  key: string,
+  t: number,
+  write: (trx: Tx) => Promise<void>,
+): Promise<boolean> {
+  try {
+    await station.db.transaction().execute(async (trx) => {
+      await trx.insertInto('engine_runs').values({ kind, key, done_at: t, note: null }).execute();
+      await write(trx);
+    });
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
 
+async function openPositionsOf(trx: Tx, accountId: number): Promise<PositionRow[]> {
+  return trx
+    .selectFrom('positions')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('state', '=', 'open')
+    .orderBy('id')
+    .execute();
+}
+
+/** The warning message: the account's for a main account, the allocation's for a sub-account. */
+function warningMessage(subject: RiskSubject, ratio: number, lines: RiskLines, t: number) {
+  const { account, allocation } = subject;
+  const common = { userId: account.user_id, kind: 'risk_warning', now: t } as const;
+  const levels = { warningLine: lines.warningLine, liquidationLine: lines.liquidationLine };
+  return allocation
+    ? {
+        ...common,
+        msgKey: 'allocationWarning',
+        params: { id: allocation.id, ratio: ratioText(ratio), ...levels },
+        refType: 'allocation',
+        refId: allocation.id,
+      }
+    : {
+        ...common,
+        msgKey: 'riskWarning',
+        params: { account: account.type, ratio: ratioText(ratio), ...levels },
+        refType: 'account',
+        refId: account.id,
+      };
+}
+
+export function createRiskStep(station: Station, deps: RiskStepDeps): RiskStep {
   const stateAt = (subject: RiskSubject, account: AccountRow, positions: PositionRow[], t: number) =>
     accountRiskState(
       account,
@@ -82,58 +132,12 @@ export function createRiskStep(station: Station, deps: RiskStepDeps): RiskStep {
       positions.map((row) => ({ row, price: deps.priceAt(row, t) })),
     );
 
-  /** Runs `write` unless the engine_runs row (kind, key) exists; false when it did. */
-  async function once(kind: string, key: string, t: number, write: (trx: Tx) => Promise<void>) {
-    try {
-      await station.db.transaction().execute(async (trx) => {
-        await trx.insertInto('engine_runs').values({ kind, key, done_at: t, note: null }).execute();
-        await write(trx);
-      });
-      return true;
-    } catch (error) {
-      if (isUniqueViolation(error)) return false;
-      throw error;
-    }
-  }
-
   async function endEpisode(accountId: number): Promise<void> {
     await station.db
       .deleteFrom('engine_runs')
       .where('kind', 'in', ['risk_episode', 'risk_skipped'])
       .where('key', '=', String(accountId))
       .execute();
-  }
-
-  async function openPositionsOf(trx: Tx, accountId: number): Promise<PositionRow[]> {
-    return trx
-      .selectFrom('positions')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('state', '=', 'open')
-      .orderBy('id')
-      .execute();
-  }
-
-  /** The warning message: the account's for a main account, the allocation's for a sub-account. */
-  function warningMessage(subject: RiskSubject, ratio: number, lines: RiskLines, t: number) {
-    const { account, allocation } = subject;
-    const common = { userId: account.user_id, kind: 'risk_warning', now: t } as const;
-    const levels = { warningLine: lines.warningLine, liquidationLine: lines.liquidationLine };
-    return allocation
-      ? {
-          ...common,
-          msgKey: 'allocationWarning',
-          params: { id: allocation.id, ratio: ratioText(ratio), ...levels },
-          refType: 'allocation',
-          refId: allocation.id,
-        }
-      : {
-          ...common,
-          msgKey: 'riskWarning',
-          params: { account: account.type, ratio: ratioText(ratio), ...levels },
-          refType: 'account',
-          refId: account.id,
-        };
   }
 
   /** Whether R on the locked rows is still at or below the warning line (and a sub-account still trades). */
@@ -147,7 +151,7 @@ export function createRiskStep(station: Station, deps: RiskStepDeps): RiskStep {
       if (allocation?.status !== 'trading') return false;
     }
     const ratio = riskRatio(stateAt(subject, account, await openPositionsOf(trx, account.id), t));
-    return ratio !== null && ratio <= linesOf(subject).warningLine;
+    return ratio !== null && ratio <= linesOf(station, subject).warningLine;
   }
 
   async function check(
@@ -158,7 +162,7 @@ export function createRiskStep(station: Station, deps: RiskStepDeps): RiskStep {
     counts: RiskCounts,
   ): Promise<boolean> {
     const { account } = subject;
-    const lines = linesOf(subject);
+    const lines = linesOf(station, subject);
     const state = stateAt(subject, account, positions, t);
     const ratio = riskRatio(state);
     const decision = riskDecision(ratio, lines);
@@ -171,7 +175,9 @@ export function createRiskStep(station: Station, deps: RiskStepDeps): RiskStep {
     }
     if (!episodes.has(account.id)) {
       const message = warningMessage(subject, ratio, lines, t);
-      const warned = await once('risk_episode', String(account.id), t, (trx) => postMessage(trx, message));
+      const warned = await once(station, 'risk_episode', String(account.id), t, (trx) =>
+        postMessage(trx, message),
+      );
       episodes.add(account.id);
       if (warned) counts.warnings++;
     }
@@ -211,7 +217,7 @@ export function createRiskStep(station: Station, deps: RiskStepDeps): RiskStep {
     }
     if (plan.skipped.length > 0) {
       const codes = plan.skipped.map((id) => byId.get(id)!.code).join(', ');
-      await once('risk_skipped', String(account.id), t, (trx) =>
+      await once(station, 'risk_skipped', String(account.id), t, (trx) =>
         postMessage(trx, {
           userId: account.user_id,
           kind: 'liquidation',
