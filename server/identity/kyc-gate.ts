@@ -8,7 +8,7 @@ import { prepared } from '../platform/db/prepared';
 import { AppError } from '../platform/errors';
 import type { Station } from '../platform/station';
 
-// Prepared: the gate sits on the order path (db/prepared.ts).
+// Prepared: the gate sits on the order path (server/platform/db/prepared.ts).
 const selectKycHolder = prepared<{ userId: number }>()((db, p) =>
   db.selectFrom('users').select(['kyc_status', 'real_name']).where('id', '=', p.userId),
 );

@@ -18,9 +18,10 @@
  * - The management fee (daily rate × allocated) is due at each of those N closes. It is paid from the
  *   sub-account's cash; what the cash cannot pay is owed and taken first at the settlement. Each day's fee
  *   is done exactly once: the allocation's fee_days moves from k − 1 to k in the fee's transaction.
- * - Risk: R = (cash + market value) ÷ allocated, valued when the engine steps. Below the warning line the user
- *   is told once per episode; at or below the liquidation line every position that may be closed now is
- *   closed at market and, once none is left open, the allocation ends (reason liquidation).
+ * - Risk: R = (cash + market value) ÷ allocated, valued when the engine steps, by the engine's risk step
+ *   (risk-step.ts), the one main accounts go through: below the warning line the user is told once per
+ *   episode; at or below the liquidation line every position that may be closed now is closed at market
+ *   and, once none is left open, endLiquidatedAllocation ends the allocation (reason liquidation).
  * - Settlement (expiry at the period's end, liquidation, or the user ending early): the positions are closed
  *   (at expiry at the day's last price, whatever T+1 or the limits say: the period is over), owed fees are
  *   paid, the allocated funds are repaid, and what is left goes back to the main account. A loss beyond the
@@ -44,23 +45,25 @@ import type {
 } from '../../src/shared/api/funds';
 import { toMajor, toMinor } from '../../src/shared/money';
 import type { Page, Position } from '../../src/shared/api/types';
+import type { AccountRiskState } from '../../src/shared/risk';
 import { checkLots } from '../../src/shared/validation';
 import type { Selectable } from 'kysely';
 import type { AllocationsTable } from '../platform/db/funds-schema';
 import type { AccountRow, PositionRow, Tx } from '../platform/db/schema';
 import { AppError, assertFields } from '../platform/errors';
 import { dayCloseTime, hoursFor, isTradingDay, localDay, nextTradingDay } from '../market/sessions';
+import { accountRiskStateOf } from '../trading/account-risk';
 import { audit } from '../ledger/audit';
 import type { Station } from '../platform/station';
 import { tradeFees } from '../trading/fees';
 import { runOnce, storedAnswer } from '../platform/idempotency';
-import { requireKyc } from '../identity/kyc-gate';
 import { lockAccount, post, postAll } from '../ledger/ledger';
 import { postMessage } from '../ledger/messages';
 import { lockAccountById } from '../trading/limit-orders';
 import { assertPriceLimit, closePositionTx, maxLotsPerOrder, sell, tradableOf } from '../trading/trading';
 import { toPosition } from '../trading/views';
 import { amountToMinor, deciderName, moneyText, type Decider } from '../wallet/wallet';
+import { requireKyc } from '../identity/kyc-gate';
 
 export type AllocationRow = Selectable<AllocationsTable>;
 
@@ -582,108 +585,30 @@ async function totalAssetsAt(
 export interface AllocationEventsResult {
   approved: number;
   feeDays: number;
-  warnings: number;
-  liquidations: number;
   expired: number;
 }
 
-/** Warning and liquidation of one trading allocation at t. */
-async function checkRisk(
-  station: Station,
-  row: AllocationRow,
-  t: number,
-  result: AllocationEventsResult,
-): Promise<void> {
-  if (row.account_id === null) return;
-  const accountId = row.account_id;
-  const { cash, value, positions } = await totalAssetsAt(station, accountId, t);
-  const ratio = allocationRiskRatio(cash + value, row.allocated);
-  if (ratio >= row.warning_line) {
-    if (row.warned_at !== null) {
-      await station.db.updateTable('allocations').set({ warned_at: null }).where('id', '=', row.id).execute();
-    }
-    return;
-  }
-  if (row.warned_at === null) {
-    const warned = await station.db.transaction().execute(async (trx) => {
-      const done = await trx
-        .updateTable('allocations')
-        .set({ warned_at: t })
-        .where('id', '=', row.id)
-        .where('status', '=', 'trading')
-        .where('warned_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(done.numUpdatedRows) !== 1) return false;
-      await postMessage(trx, {
-        userId: row.user_id,
-        kind: 'allocation',
-        msgKey: 'allocationWarning',
-        params: {
-          id: row.id,
-          ratio: ratio.toFixed(4),
-          warningLine: row.warning_line,
-          liquidationLine: row.liquidation_line,
-        },
-        refType: 'allocation',
-        refId: row.id,
-        now: t,
-      });
-      return true;
-    });
-    if (warned) result.warnings++;
-  }
-  if (ratio > row.liquidation_line) return;
-
-  // Liquidation: every position that may be closed now, largest loss first; then, with none left, the end.
-  const ordered = positions
-    .map((p) => ({ p, q: closingQuote(station, p, t) }))
-    .sort(
-      (a, b) =>
-        toMinor(a.q.price * a.p.shares) - a.p.open_value - (toMinor(b.q.price * b.p.shares) - b.p.open_value),
-    );
-  let left = 0;
-  for (const { p, q } of ordered) {
-    if (!q.closable) {
-      left++;
-      continue;
-    }
-    await station.db.transaction().execute(async (trx) => {
-      const locked = await lockAllocation(trx, station, row.id);
-      if (locked.status !== 'trading') return;
-      const position = await trx
-        .selectFrom('positions')
-        .selectAll()
-        .where('id', '=', p.id)
-        .$if(station.dialect === 'postgres', (qb) => qb.forUpdate())
-        .executeTakeFirstOrThrow();
-      if (position.state !== 'open') return;
-      await closePositionTx(trx, station, position, {
-        lots: position.lots,
-        price: q.price,
-        reason: 'liquidation',
-        now: t,
-      });
-    });
-  }
-  if (left > 0) return;
-  const ended = await station.db.transaction().execute(async (trx) => {
-    const locked = await lockAllocation(trx, station, row.id);
-    if ((await openPositionsOf(trx, accountId, false)).length > 0) return false;
+/**
+ * Ends a trading allocation whose sub-account the engine's risk step liquidated, once none of its positions
+ * is left open (reason liquidation). False when it still holds a position or no longer trades.
+ */
+export async function endLiquidatedAllocation(station: Station, id: number, t: number): Promise<boolean> {
+  return station.db.transaction().execute(async (trx) => {
+    const locked = await lockAllocation(trx, station, id);
+    if (locked.account_id === null) return false;
+    if ((await openPositionsOf(trx, locked.account_id, false)).length > 0) return false;
     return settleTx(trx, station, locked, t, 'liquidation', (p) => p.open_price);
   });
-  if (ended) result.liquidations++;
 }
 
 /**
- * Every time-driven allocation event due at `now`, each applied once: reviews, daily fees, warning and
- * liquidation, expiry. Called by the engine's step.
+ * Every time-driven allocation event due at `now`, each applied once: reviews, daily fees, expiry. Called
+ * by the engine's step, whose risk step (risk-step.ts) then warns and liquidates sub-accounts.
  */
 export async function runDueAllocationEvents(station: Station, now: number): Promise<AllocationEventsResult> {
   const result: AllocationEventsResult = {
     approved: 0,
     feeDays: 0,
-    warnings: 0,
-    liquidations: 0,
     expired: 0,
   };
   result.approved = await reviewDueAllocations(station, now);
@@ -716,14 +641,7 @@ export async function runDueAllocationEvents(station: Station, now: number): Pro
           ),
         );
       if (expired) result.expired++;
-      continue;
     }
-    const fresh = await station.db
-      .selectFrom('allocations')
-      .selectAll()
-      .where('id', '=', row.id)
-      .executeTakeFirstOrThrow();
-    if (fresh.status === 'trading') await checkRisk(station, fresh, now, result);
   }
   return result;
 }
@@ -812,10 +730,16 @@ async function ownAllocation(station: Station, userId: number, id: number): Prom
   return row;
 }
 
-function positionView(station: Station, row: PositionRow): Position {
+/** A sub-account position valued now; its liquidation price is at the line its allocation was made with. */
+function positionView(
+  station: Station,
+  allocation: AllocationRow,
+  row: PositionRow,
+  account?: AccountRiskState,
+): Position {
   const { instrument } = tradableOf(station, row.code);
   const quote = row.state === 'open' ? station.market.quote(instrument) : null;
-  return toPosition(row, instrument, quote, station.config.settings.liquidationLine);
+  return toPosition(row, instrument, quote, allocation.liquidation_line, account);
 }
 
 /** getUserSubaccount.do: an allocation's sub-account (the current one without applyId), valued now. */
@@ -860,6 +784,7 @@ export async function subAccountView(
   }
   const now = station.clock.now();
   const { cash, value, positions } = await totalAssetsAt(station, row.account_id, now);
+  const state = await accountRiskStateOf(station.db, station, row.account_id);
   const total = cash + value;
   return {
     allocation,
@@ -868,7 +793,7 @@ export async function subAccountView(
     totalAssets: toMajor(total),
     pnl: toMajor(total - row.margin - row.allocated),
     riskRatio: Number(allocationRiskRatio(total, row.allocated).toFixed(4)),
-    positions: positions.map((p) => positionView(station, p)),
+    positions: positions.map((p) => positionView(station, row, p, state)),
   };
 }
 
@@ -895,8 +820,10 @@ export async function listSubAccountPositions(
     .limit(query.pageSize)
     .offset((query.pageNum - 1) * query.pageSize)
     .execute();
+  const state =
+    query.state === 'open' ? await accountRiskStateOf(station.db, station, row.account_id) : undefined;
   return {
-    list: rows.map((p) => positionView(station, p)),
+    list: rows.map((p) => positionView(station, row, p, state)),
     total: Number(total),
     pageNum: query.pageNum,
     pageSize: query.pageSize,
@@ -980,7 +907,8 @@ export async function buyInSubAccount(
         ? [{ ...ref, type: 'buy_fee' as const, amount: -fees.total, note: instrument.code }]
         : []),
     ]);
-    return toPosition(inserted, instrument, detail, settings.liquidationLine);
+    const state = await accountRiskStateOf(trx, station, account.id);
+    return toPosition(inserted, instrument, detail, row.liquidation_line, state);
   });
 }
 

@@ -20,14 +20,15 @@
  *    way), if it may be closed at M: in session, not suspended, T+1 passed, not selling at limit-down
  *    (buying back at limit-up). A stop that may not be closed yet waits, and fires at the first minute it
  *    may be closed if the price is still beyond it.
- * 3. Risk: for each account with something borrowed, R = (available + Σ collateral) ÷ Σ borrowed with
- *    margin.ts positionRisk (a long: its value over open value − margin; a short: its proceeds + margin
- *    over its value now, so every short counts). Below the warning line the user is messaged once per episode (an `engine_runs` row
- *    ('risk_episode', account id) marks the episode; it ends when R is back at or above the line). At or
- *    below the liquidation line, leveraged positions are closed at price(M), largest loss first, each in its
- *    own transaction with the account locked, until R is above the warning line; a position that may not be
- *    closed now (T+1, suspended, outside its session, at its limit) is skipped and the user is told once
- *    per episode. Unleveraged longs are never force-closed: closing them does not raise R.
+ * 3. Risk (risk-step.ts, over the rule book of src/shared/risk.ts): for each account with something
+ *    borrowed, R = (available + Σ collateral) ÷ Σ borrowed (a long: its value over open value − margin; a
+ *    short: its proceeds + margin over its value now, so every short counts). Below the warning line the
+ *    user is messaged once per episode. At or below the liquidation line, the positions whose closing
+ *    raises R are closed at price(M), largest loss first, until R is above the warning line; a position
+ *    that may not be closed now (T+1, suspended, outside its session, at its limit) is skipped and the user
+ *    is told once per episode. Unleveraged longs of a main account are never force-closed. The sub-accounts
+ *    of trading allocations go through the same step once per step, at its time, with their allocated funds
+ *    as borrowed capital.
  * 4. Day closes (deferred fee): at each market's daily close, every position of that market open at the
  *    close with something borrowed pays deferredFeeRate × (open value − margin), as a ledger entry
  *    'deferred_fee' and in position.deferred_fee, once per market and trading day: the charge and its
@@ -40,7 +41,7 @@
  * Every effect re-reads and locks its rows and re-checks them inside its transaction, so a step is safe
  * beside user calls and beside another engine, and handling a minute twice changes nothing.
  */
-import { applyRate, toMinor } from '../../src/shared/money';
+import { deferredFee, triggeredStop } from '../../src/shared/risk';
 import type { Currency } from '../../src/shared/api/types';
 import { isUniqueViolation } from '../platform/db/database';
 import type { AccountRow, OrderRow, PositionRow, Tx } from '../platform/db/schema';
@@ -58,12 +59,11 @@ import type { Station } from '../platform/station';
 import { post } from '../ledger/ledger';
 import { postMessage } from '../ledger/messages';
 import { fillOrder, lockAccountById } from './limit-orders';
-import { positionRisk } from './margin';
 import { closePositionTx } from './trading';
-import { positionPnlMinor } from './views';
 import { reviewDueWalletRequests } from '../wallet/wallet-review';
 import { runDueNewShareEvents } from '../products/new-shares';
 import { runDueAllocationEvents } from '../products/fund-allocation';
+import { createRiskStep, type RiskCounts } from './risk-step';
 
 /** Minutes replayed at most after a downtime. */
 export const MAX_TICK_CATCH_UP_MS = 3 * DAY_MS;
@@ -122,6 +122,8 @@ interface State {
   byAccount: Map<number, PositionRow[]>;
   /** Accounts in a risk episode (warned). */
   episodes: Set<number>;
+  /** The sub-accounts of trading allocations: checked once per step by checkSubAccounts. */
+  subAccounts: Set<number>;
 }
 
 const floorMinute = (t: number) => Math.floor(t / MINUTE_MS) * MINUTE_MS;
@@ -177,19 +179,6 @@ export function createEngine(station: Station): Engine {
   function priceAt(p: PositionRow, t: number): number {
     const instrument = instrumentOf(p.code, p.market);
     return instrument ? quoteAt(instrument, t).price : p.open_price;
-  }
-
-  /** R of margin.ts positionRisk: a long's collateral is its value; a short's, its proceeds + margin. */
-  function riskRatio(account: AccountRow, positions: PositionRow[], t: number): number {
-    let borrowed = 0;
-    let collateral = 0;
-    for (const p of positions) {
-      const risk = positionRisk(p, toMinor(priceAt(p, t) * p.shares));
-      borrowed += risk.borrowed;
-      collateral += risk.collateral;
-    }
-    if (borrowed <= 0) return Number.POSITIVE_INFINITY;
-    return (account.balance - account.frozen + collateral) / borrowed;
   }
 
   async function readProgress(): Promise<number | undefined> {
@@ -255,6 +244,11 @@ export function createEngine(station: Station): Engine {
       .select('key')
       .where('kind', '=', 'risk_episode')
       .execute();
+    const subAccounts = await station.db
+      .selectFrom('allocations')
+      .select('account_id')
+      .where('status', '=', 'trading')
+      .execute();
     const byAccount = new Map<number, PositionRow[]>();
     for (const p of positions) byAccount.set(p.account_id, [...(byAccount.get(p.account_id) ?? []), p]);
     return {
@@ -263,6 +257,7 @@ export function createEngine(station: Station): Engine {
       byAccount,
       accounts: new Map(accounts.map((a) => [a.id, a])),
       episodes: new Set(episodes.map((e) => Number(e.key))),
+      subAccounts: new Set(subAccounts.flatMap((a) => (a.account_id === null ? [] : [a.account_id]))),
     };
   }
 
@@ -270,7 +265,7 @@ export function createEngine(station: Station): Engine {
     return (
       state.orders.length === 0 &&
       state.accounts.size === 0 &&
-      state.episodes.size === 0 &&
+      [...state.episodes].every((id) => state.subAccounts.has(id)) &&
       !state.positions.some(hasStop)
     );
   }
@@ -313,7 +308,7 @@ export function createEngine(station: Station): Engine {
         let charged = 0;
         for (const p of held) {
           if (instrumentOf(p.code, p.market)?.currency !== close.market.currency) continue;
-          let fee = applyRate(financedOf(p), settings.deferredFeeRate);
+          let fee = deferredFee({ openValue: p.open_value, margin: p.margin }, settings.deferredFeeRate);
           if (fee <= 0) continue;
           // The fee comes from available cash; what cash cannot pay comes out of the position's own margin
           // (moved back to cash first, raising its risk), so available never goes negative. Beyond the
@@ -410,144 +405,50 @@ export function createEngine(station: Station): Engine {
     });
   }
 
-  function stopReason(p: PositionRow, price: number): 'stop_profit' | 'stop_loss' | null {
-    const long = p.direction === 'long';
-    if (p.stop_profit !== null && (long ? price >= p.stop_profit : price <= p.stop_profit))
-      return 'stop_profit';
-    if (p.stop_loss !== null && (long ? price <= p.stop_loss : price >= p.stop_loss)) return 'stop_loss';
-    return null;
-  }
+  const stopReason = (p: PositionRow, price: number) =>
+    triggeredStop(p.direction, price, { stopProfit: p.stop_profit, stopLoss: p.stop_loss });
 
-  /** Runs `write` unless the engine_runs row (kind, key) exists; false when it did. */
-  async function once(
-    kind: string,
-    key: string,
-    t: number,
-    write: (trx: Tx) => Promise<void>,
-  ): Promise<boolean> {
-    try {
-      await station.db.transaction().execute(async (trx) => {
-        await trx.insertInto('engine_runs').values({ kind, key, done_at: t, note: null }).execute();
-        await write(trx);
-      });
-      return true;
-    } catch (error) {
-      if (isUniqueViolation(error)) return false;
-      throw error;
-    }
-  }
+  const risk = createRiskStep(station, {
+    priceAt,
+    closable,
+    instrumentName: (p) => instrumentOf(p.code, p.market)?.name ?? p.code,
+    close: (p, t, price, stillDue, message) => engineClose(p, t, price, 'liquidation', stillDue, message),
+  });
 
-  async function endEpisode(accountId: number): Promise<void> {
-    await station.db
-      .deleteFrom('engine_runs')
-      .where('kind', 'in', ['risk_episode', 'risk_skipped'])
-      .where('key', '=', String(accountId))
-      .execute();
-  }
-
-  async function openPositionsOf(trx: Tx, accountId: number): Promise<PositionRow[]> {
-    return trx
-      .selectFrom('positions')
+  /**
+   * The risk step of the sub-accounts of trading allocations, once per step at `now` (their R is valued
+   * when the engine steps, after the day's management fees), through the same risk step as main accounts.
+   */
+  async function checkSubAccounts(now: number, counts: RiskCounts): Promise<void> {
+    const allocations = await station.db
+      .selectFrom('allocations')
       .selectAll()
-      .where('account_id', '=', accountId)
-      .where('state', '=', 'open')
+      .where('status', '=', 'trading')
+      .orderBy('id')
       .execute();
-  }
-
-  const ratioText = (r: number) => r.toFixed(4);
-
-  /** Step 3 for one account at minute t; counts what it did into `result`. */
-  async function checkRisk(
-    account: AccountRow,
-    positions: PositionRow[],
-    t: number,
-    state: State,
-    result: EngineStepResult,
-  ): Promise<boolean> {
-    const ratio = riskRatio(account, positions, t);
-    if (ratio >= settings.warningLine) {
-      if (state.episodes.has(account.id)) {
-        await endEpisode(account.id);
-        state.episodes.delete(account.id);
-      }
-      return false;
+    if (allocations.length === 0) return;
+    const episodes = await station.db
+      .selectFrom('engine_runs')
+      .select('key')
+      .where('kind', '=', 'risk_episode')
+      .execute();
+    const warned = new Set(episodes.map((e) => Number(e.key)));
+    for (const allocation of allocations) {
+      if (allocation.account_id === null) continue;
+      const account = await station.db
+        .selectFrom('accounts')
+        .selectAll()
+        .where('id', '=', allocation.account_id)
+        .executeTakeFirstOrThrow();
+      const positions = await station.db
+        .selectFrom('positions')
+        .selectAll()
+        .where('account_id', '=', account.id)
+        .where('state', '=', 'open')
+        .orderBy('id')
+        .execute();
+      await risk.check({ account, allocation }, positions, now, warned, counts);
     }
-    if (!state.episodes.has(account.id)) {
-      const warned = await once('risk_episode', String(account.id), t, (trx) =>
-        postMessage(trx, {
-          userId: account.user_id,
-          kind: 'risk_warning',
-          msgKey: 'riskWarning',
-          params: {
-            account: account.type,
-            ratio: ratioText(ratio),
-            warningLine: settings.warningLine,
-            liquidationLine: settings.liquidationLine,
-          },
-          refType: 'account',
-          refId: account.id,
-          now: t,
-        }),
-      );
-      state.episodes.add(account.id);
-      if (warned) result.warnings++;
-    }
-    if (ratio > settings.liquidationLine) return false;
-
-    // Largest loss first; only leveraged positions, since closing the others does not raise R.
-    const candidates = positions
-      .filter(borrows)
-      .map((p) => ({ p, pnl: positionPnlMinor(p, priceAt(p, t)) }))
-      .sort((a, b) => a.pnl - b.pnl || a.p.id - b.p.id);
-    const skipped: string[] = [];
-    let changed = false;
-    for (const { p } of candidates) {
-      const q = closable(p, t);
-      if (!q) {
-        skipped.push(p.code);
-        continue;
-      }
-      let stop = false;
-      const closed = await engineClose(
-        p,
-        t,
-        q.price,
-        'liquidation',
-        async (_locked, lockedAccount, trx) => {
-          const now = riskRatio(lockedAccount, await openPositionsOf(trx, account.id), t);
-          if (now > settings.warningLine) stop = true;
-          return now <= settings.warningLine;
-        },
-        {
-          msgKey: 'liquidation',
-          params: {
-            code: p.code,
-            name: instrumentOf(p.code, p.market)?.name ?? p.code,
-            ratio: ratioText(ratio),
-            liquidationLine: settings.liquidationLine,
-          },
-        },
-      );
-      if (closed) {
-        changed = true;
-        result.liquidations++;
-      }
-      if (stop) break;
-    }
-    if (skipped.length > 0) {
-      await once('risk_skipped', String(account.id), t, (trx) =>
-        postMessage(trx, {
-          userId: account.user_id,
-          kind: 'liquidation',
-          msgKey: 'liquidationSkipped',
-          params: { codes: skipped.join(', '), ratio: ratioText(ratio) },
-          refType: 'account',
-          refId: account.id,
-          now: t,
-        }),
-      );
-    }
-    return changed;
   }
 
   /** Steps 1-3 at minute t. True when something was written that the in-memory state does not show. */
@@ -596,14 +497,15 @@ export function createEngine(station: Station): Engine {
     if (changed) return true;
 
     for (const accountId of [...state.episodes]) {
-      if (!state.accounts.has(accountId)) {
-        await endEpisode(accountId);
+      if (!state.accounts.has(accountId) && !state.subAccounts.has(accountId)) {
+        await risk.endEpisode(accountId);
         state.episodes.delete(accountId);
       }
     }
     for (const account of state.accounts.values()) {
       const positions = state.byAccount.get(account.id) ?? [];
-      if (await checkRisk(account, positions, t, state, result)) changed = true;
+      const subject = { account, allocation: null };
+      if (await risk.check(subject, positions, t, state.episodes, result)) changed = true;
     }
     return changed;
   }
@@ -628,6 +530,7 @@ export function createEngine(station: Station): Engine {
       liquidations: 0,
       feeDays: 0,
     };
+    await checkSubAccounts(now, result);
     if (to <= progress) return result;
 
     const closes = closesBetween(Math.max(progress, to - MAX_CLOSE_CATCH_UP_MS), to);

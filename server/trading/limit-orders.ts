@@ -17,6 +17,7 @@
  */
 import { toMajor, toMinor } from '../../src/shared/money';
 import type { Direction, Order, OrderStatus, Page, StockMarket } from '../../src/shared/api/types';
+import { validStops } from '../../src/shared/risk';
 import { checkLots } from '../../src/shared/validation';
 import { AppError, assertFields } from '../platform/errors';
 import type { AccountRow, DbOrTx, OrderRow, PositionRow, Tx } from '../platform/db/schema';
@@ -111,13 +112,18 @@ export async function addOrder(station: Station, userId: number, input: LimitOrd
   const instrument = station.market.get(input.code);
   const market: StockMarket = instrument.market;
   const trigger = input.triggerPrice;
+  // Stocks are long only: a limit order's stops lie on a long's sides of its trigger.
+  const stopSides = validStops('long', trigger, {
+    stopProfit: input.stopProfit ?? null,
+    stopLoss: input.stopLoss ?? null,
+  });
   assertFields({
     lots: checkLots(input.lots, settings.lotRules[market].maxLotsPerOrder),
     // Stocks are long only (API.md), as on buy.do.
     direction: input.direction === undefined || input.direction === 'long' ? null : 'invalid',
     triggerPrice: Number.isFinite(trigger) && trigger > 0 && onTick(trigger, instrument) ? null : 'invalid',
-    stopProfit: input.stopProfit === undefined || input.stopProfit > trigger ? null : 'invalid',
-    stopLoss: input.stopLoss === undefined || input.stopLoss < trigger ? null : 'invalid',
+    stopProfit: stopSides.stopProfit ? null : 'invalid',
+    stopLoss: stopSides.stopLoss ? null : 'invalid',
   });
   assertLeverage(input.leverage, settings.leverage[market]);
 

@@ -19,12 +19,14 @@
  */
 import { toMinor } from '../../src/shared/money';
 import type { Direction, LedgerEntryType, Market, Page, Position } from '../../src/shared/api/types';
+import { validStops, type AccountRiskState } from '../../src/shared/risk';
 import { checkLots } from '../../src/shared/validation';
 import type { ContractMarket, Settings } from '../config';
 import { AppError, assertFields } from '../platform/errors';
 import { placeholders, prepared } from '../platform/db/prepared';
 import type { PositionRow, Tx } from '../platform/db/schema';
 import type { Instrument } from '../market/catalogue';
+import { accountRiskStateOf, accountRiskStates } from './account-risk';
 import type { Station } from '../platform/station';
 import { tradeFees, type FeeBreakdown } from './fees';
 import { answerOnce, runOnce, storedAnswer } from '../platform/idempotency';
@@ -118,9 +120,10 @@ export function assertStops(
   stops: { stopProfit?: number | undefined; stopLoss?: number | undefined },
 ): void {
   const long = direction === 'long';
-  const profitOk =
-    stops.stopProfit === undefined || (long ? stops.stopProfit > price : stops.stopProfit < price);
-  const lossOk = stops.stopLoss === undefined || (long ? stops.stopLoss < price : stops.stopLoss > price);
+  const { stopProfit: profitOk, stopLoss: lossOk } = validStops(direction, price, {
+    stopProfit: stops.stopProfit ?? null,
+    stopLoss: stops.stopLoss ?? null,
+  });
   if (profitOk && lossOk) return;
   throw new AppError('VALIDATION', {
     fields: { ...(profitOk ? {} : { stopProfit: 'invalid' }), ...(lossOk ? {} : { stopLoss: 'invalid' }) },
@@ -128,10 +131,10 @@ export function assertStops(
   });
 }
 
-function positionView(station: Station, row: PositionRow): Position {
+function positionView(station: Station, row: PositionRow, account?: AccountRiskState): Position {
   const instrument = tradableOf(station, row.code).instrument;
   const quote = row.state === 'open' ? station.market.quote(instrument) : null;
-  return toPosition(row, instrument, quote, station.config.settings.liquidationLine);
+  return toPosition(row, instrument, quote, station.config.settings.liquidationLine, account);
 }
 
 /** What the ledger entries of one trade share. */
@@ -328,7 +331,8 @@ async function buyOnce(
       posting(ref, 'buy', -margin, `${instrument.code} ×${shares}${side}`),
       ...(fees.total > 0 ? [posting(ref, 'buy_fee', -fees.total, instrument.code)] : []),
     ]);
-    return toPosition(inserted, instrument, detail, settings.liquidationLine);
+    const state = await accountRiskStateOf(trx, station, account.id);
+    return toPosition(inserted, instrument, detail, settings.liquidationLine, state);
   });
 }
 
@@ -494,7 +498,8 @@ async function sellOnce(station: Station, userId: number, order: SellOrder, call
       now,
     });
     // The answer: the closed position, or after a partial sell what remains open.
-    return toPosition(remaining ?? closed, instrument, detail, settings.liquidationLine);
+    const state = remaining ? await accountRiskStateOf(trx, station, remaining.account_id) : undefined;
+    return toPosition(remaining ?? closed, instrument, detail, settings.liquidationLine, state);
   });
 }
 
@@ -549,7 +554,9 @@ export async function topUp(station: Station, userId: number, order: TopUpOrder)
     });
     const { instrument } = tradableOf(station, position.code);
     const updated = { ...position, margin };
-    return toPosition(updated, instrument, station.market.quote(instrument, now), settings.liquidationLine);
+    const state = await accountRiskStateOf(trx, station, account.id);
+    const quote = station.market.quote(instrument, now);
+    return toPosition(updated, instrument, quote, settings.liquidationLine, state);
   });
 }
 
@@ -583,7 +590,8 @@ export async function setStops(station: Station, userId: number, order: StopsOrd
     const stops = { stop_profit: order.stopProfit ?? null, stop_loss: order.stopLoss ?? null };
     await trx.updateTable('positions').set(stops).where('id', '=', position.id).execute();
     const updated = { ...position, ...stops };
-    return toPosition(updated, instrument, quote, settings.liquidationLine);
+    const state = await accountRiskStateOf(trx, station, position.account_id);
+    return toPosition(updated, instrument, quote, settings.liquidationLine, state);
   });
 }
 
@@ -633,8 +641,17 @@ export async function listPositions(
     .limit(query.pageSize)
     .offset((query.pageNum - 1) * query.pageSize)
     .execute();
+  // The account-wide liquidation price: each account's state read once for the page.
+  const states =
+    query.state === 'open'
+      ? await accountRiskStates(
+          station.db,
+          station,
+          rows.map((row) => row.account_id),
+        )
+      : new Map<number, AccountRiskState>();
   return {
-    list: rows.map((row) => positionView(station, row)),
+    list: rows.map((row) => positionView(station, row, states.get(row.account_id))),
     total: Number(total),
     pageNum: query.pageNum,
     pageSize: query.pageSize,

@@ -9,18 +9,22 @@
  *   For indexes and futures shares = contracts × multiplier, so every value is price × shares.
  * - position.marketValue = price × shares in both directions: what the holding is worth (long) or what
  *   buying the borrowed contracts back costs (short); the direction is in pnl.
- * - position.liquidationPrice: where the position alone reaches the liquidation line (margin.ts): a long at
- *   or below it, a short at or above it; null for a long with nothing borrowed.
+ * - position.liquidationPrice: the rule book's liquidationPrice (src/shared/risk.ts): the price of the
+ *   position's instrument, everything else in its account unchanged, at which the account's R reaches the
+ *   liquidation line, the price the engine's risk step triggers on; a long is at risk at or below it, a
+ *   short at or above it; null when the account borrows nothing or no positive price reaches the line.
+ *   Callers pass the account's state (account-risk.ts); without it, the position is taken alone.
  * - account.balance = the ledger's sum (margins already moved out of it); available = balance − frozen (the
  *   funds pending limit orders hold); frozenMargin = margin of the account's open positions; positionPnl =
  *   their pnl; totalAssets = balance + frozenMargin + positionPnl.
  */
 import { toMajor, toMinor } from '../../src/shared/money';
+import { liquidationPrice, type AccountRiskState } from '../../src/shared/risk';
 import type { Account, AccountType, Position, LedgerEntry, Quote } from '../../src/shared/api/types';
 import type { AccountRow, LedgerRow, PositionRow } from '../platform/db/schema';
 import type { Instrument } from '../market/catalogue';
 import { roundToTick } from '../market/price-engine';
-import { positionLiquidationPrice } from './margin';
+import { riskPosition } from './account-risk';
 
 /**
  * One of the user's five accounts, as queries read them with `type in (...)`: a fund allocation's
@@ -45,13 +49,15 @@ export function toPosition(
   instrument: Instrument,
   quote: Quote | null,
   liquidationLine: number,
+  account?: AccountRiskState,
 ): Position {
   const closed = row.state === 'closed';
   const currentPrice = closed ? (row.close_price ?? row.open_price) : (quote?.price ?? row.open_price);
   const valueMinor =
     closed && row.close_value !== null ? row.close_value : toMinor(currentPrice * row.shares);
   const pnlMinor = positionPnlMinor(row, currentPrice);
-  const liquidation = closed ? null : positionLiquidationPrice(row, liquidationLine);
+  const state = account ?? { cash: 0, borrowedCapital: 0, positions: [riskPosition(row, currentPrice)] };
+  const liquidation = closed ? null : liquidationPrice(state, row.code, liquidationLine);
   return {
     id: row.id,
     code: row.code,

@@ -5,8 +5,9 @@
  */
 import type { AccountType, Direction, Market, StockMarket } from './api/types';
 import { tradeFees, type FeeBreakdown, type FeeSettings } from './fees';
-import { borrowedFor, marginFor, positionLiquidationPrice } from './margin';
+import { borrowedFor, marginFor } from './margin';
 import { applyRate, toMajor, toMinor } from './money';
+import { liquidationPrice, type RiskPosition } from './risk';
 
 export interface TradingRules {
   /** The leverage multiples an order may choose, per market (DOMAIN.md: A 1,2,3,5,10 …). */
@@ -44,6 +45,8 @@ export interface OrderInput {
   leverage: number;
   /** The trading account's available funds, major units. */
   available: number;
+  /** The account's other open positions valued now, when the screen has them (else none are counted). */
+  holdings?: readonly RiskPosition[];
 }
 
 export interface OrderBreakdown {
@@ -57,7 +60,11 @@ export interface OrderBreakdown {
   cost: number;
   /** What is borrowed: a long's value − margin; a short borrows the instrument, worth its value. */
   borrowed: number;
-  /** Where the position alone reaches the liquidation line (unrounded); null with nothing borrowed. */
+  /**
+   * The rule book's liquidation price (src/shared/risk.ts, unrounded): where the account's R reaches the
+   * liquidation line, the account being its available funds after the order plus the new position (plus
+   * `holdings` when the screen knows them); null when no positive price reaches it.
+   */
   liquidationPrice: number | null;
   /** Overnight financing per day on the borrowed part of a long, major units. */
   deferredFeePerDay: number;
@@ -73,13 +80,24 @@ export function orderBreakdown(input: OrderInput, rules: TradingRules): OrderBre
   const marginMinor = marginFor(valueMinor, input.leverage);
   const fees = tradeFees(input.market, 'buy', { shares, value: valueMinor }, rules.fees);
   const costMinor = marginMinor + fees.total;
-  const liquidation = positionLiquidationPrice(
-    { direction: input.direction, open_value: valueMinor, margin: marginMinor, shares },
-    rules.liquidationLine,
-  );
+  const availableMinor = toMinor(input.available);
+  const opened: RiskPosition = {
+    id: 0,
+    code: '',
+    direction: input.direction,
+    shares,
+    openValue: valueMinor,
+    margin: marginMinor,
+    price: input.price,
+  };
+  const account = {
+    cash: availableMinor - costMinor,
+    borrowedCapital: 0,
+    positions: [...(input.holdings ?? []).map((p) => ({ ...p, code: `held:${p.code}` })), opened],
+  };
+  const liquidation = liquidationPrice(account, '', rules.liquidationLine);
   // The deferred fee is charged on what a long borrowed (engine.ts day closes: open value − margin).
   const financedMinor = Math.max(0, valueMinor - marginMinor);
-  const availableMinor = toMinor(input.available);
   return {
     shares,
     value: toMajor(valueMinor),

@@ -98,6 +98,9 @@ describe('trading screens in Chromium at 390×844', () => {
     expect(plan, 'a US stock falls 0.3% within a day on the pinned market').not.toBeNull();
     const { code, crossing } = plan!;
     const stopLoss = priceAt(code, crossing);
+    // About half the US$100,000 as margin at 5×: the account then borrows more than its free cash covers,
+    // so its R reaches the liquidation line at a positive price (DOMAIN.md "Leverage, margin and liquidation").
+    const lots = Math.floor(250_000 / priceAt(code, now));
 
     await page.goto(`${url}/searchlist?lang=en`);
     await page.getByTestId('search-input').fill(code);
@@ -107,7 +110,7 @@ describe('trading screens in Chromium at 390×844', () => {
     await page.getByTestId('buy-button').click();
     await page.waitForURL(new RegExp(`/buy\\?code=${code}`));
 
-    await page.locator('input[name="lots"]').fill('10');
+    await page.locator('input[name="lots"]').fill(String(lots));
     await page.getByTestId('leverage-5').click();
     await page.locator('input[name="stopLoss"]').fill(String(stopLoss));
     await page.getByTestId('buy-confirm').click();
@@ -133,7 +136,7 @@ describe('trading screens in Chromium at 390×844', () => {
     const row = page.getByTestId('position-row').first();
     await row.waitFor();
     const [position] = await positions(session, 'open');
-    expect(position).toMatchObject({ code, lots: 10, leverage: 5, stopLoss });
+    expect(position).toMatchObject({ code, lots, leverage: 5, stopLoss });
     // What the sheet showed is what the station charged.
     expect(shownMargin).toContain(position!.margin.toLocaleString('en-US', { minimumFractionDigits: 2 }));
     expect(position!.liquidationPrice).not.toBeNull();

@@ -75,7 +75,10 @@ describe.each(dbTargets)('top-up, exitsStock, reset and account figures (%s)', (
     const margin = fen(bought.margin) + 1_234_567;
     expect(fen(topped.margin)).toBe(margin);
     expect(topped).toMatchObject({ id: bought.id, lots: 1, leverage: 10, closedAt: null });
-    expect(topped.liquidationPrice).toBe(onTick((LINE * (value - margin)) / 100 / 300, 0.01));
+    // The account's R = (available cash + price × shares) ÷ (value − margin) reaches the line: the top-up
+    // lowers what is borrowed by its amount and the cash by as much, so the price falls.
+    const cash = fen((await accounts(user)).index.available);
+    expect(topped.liquidationPrice).toBe(onTick((LINE * (value - margin) - cash) / 100 / 300, 0.01));
     expect(topped.liquidationPrice!).toBeLessThan(bought.liquidationPrice!);
     // The yield is now on the larger margin.
     expect(topped.yield).toBeCloseTo(topped.pnl / topped.margin, 5);
@@ -121,7 +124,7 @@ describe.each(dbTargets)('top-up, exitsStock, reset and account figures (%s)', (
     );
   });
 
-  it('tops up a short and moves its liquidation price away (up)', async () => {
+  it("tops up a short: cash and margin both back it, so its account's liquidation price stays", async () => {
     const user = await register(client);
     const sold = data(
       await buy(user, '/user/buyFutures.do', { code: 'IF0', lots: 1, leverage: 10, direction: 'short' }),
@@ -133,11 +136,15 @@ describe.each(dbTargets)('top-up, exitsStock, reset and account figures (%s)', (
         requestId: newRequestId(),
       }),
     );
+    expect(fen(topped.margin)).toBe(fen(sold.margin) + 2_000_000);
+    // DOMAIN.md: R = (cash + open value + margin) ÷ (price × shares) for the account; the top-up moves
+    // available cash into the margin, so R at any price, and the liquidation price, do not change.
     const value = fen(sold.openPrice * 300);
+    const cash = fen((await accounts(user)).index.available);
     expect(topped.liquidationPrice).toBe(
-      onTick((value + fen(sold.margin) + 2_000_000) / 100 / (LINE * 300), 0.2),
+      onTick((cash + value + fen(sold.margin) + 2_000_000) / 100 / (LINE * 300), 0.2),
     );
-    expect(topped.liquidationPrice!).toBeGreaterThan(sold.liquidationPrice!);
+    expect(topped.liquidationPrice).toBe(sold.liquidationPrice);
   });
 
   it('refuses a bad top-up with a clear message and writes nothing', async () => {

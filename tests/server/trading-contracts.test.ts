@@ -105,11 +105,12 @@ describe.each(dbTargets)('index and futures trading (%s, always-open)', (db) => 
     expect(fen(bought.margin)).toBe(Math.ceil(value / 10));
     expect(fen(bought.buyFee)).toBe(contractFee(value));
     expect(fen(bought.marketValue)).toBe(value);
-    // Long liquidation: price × shares ÷ borrowed = 1.05.
+    // Long liquidation: the account's R = (available cash + price × shares) ÷ borrowed reaches 1.05.
     const borrowed = value - Math.ceil(value / 10);
-    expect(bought.liquidationPrice).toBe(onTick((LINE * borrowed) / 100 / 600, 0.01));
-
     const index = await account(user, 'index');
+    const cash = fen(index.available);
+    expect(bought.liquidationPrice).toBe(onTick((LINE * borrowed - cash) / 100 / 600, 0.01));
+
     expect(fen(index.balance)).toBe(fen(INDEX_START) - Math.ceil(value / 10) - contractFee(value));
     expect(index.frozenMargin).toBe(bought.margin);
     expect(fen(index.totalAssets)).toBe(
@@ -154,8 +155,10 @@ describe.each(dbTargets)('index and futures trading (%s, always-open)', (db) => 
     const margin = Math.ceil(value / 5);
     expect(fen(sold.margin)).toBe(margin);
     expect(fen(sold.buyFee)).toBe(contractFee(value));
-    // Short liquidation: (open value + margin) ÷ (price × shares) = 1.05, on the contract's 0.2 tick.
-    expect(sold.liquidationPrice).toBe(onTick((value + margin) / 100 / (LINE * 900), 0.2));
+    // Short liquidation: the account's R = (available cash + open value + margin) ÷ (price × shares)
+    // reaches 1.05, on the contract's 0.2 tick.
+    const cash = fen((await account(user, 'index')).available);
+    expect(sold.liquidationPrice).toBe(onTick((cash + value + margin) / 100 / (LINE * 900), 0.2));
     expect(sold.liquidationPrice!).toBeGreaterThan(quote.price);
 
     // Move on until the price has moved, then value the short and close it.

@@ -18,26 +18,26 @@ const rules: TradingRules = {
 };
 
 describe('the order breakdown the buy screen shows', () => {
-  it('an A-share long at 5×: margin a fifth, commission at its ¥5 minimum, borrowed the rest', () => {
-    const b = orderBreakdown(
-      {
-        market: 'a',
-        direction: 'long',
-        lots: 1,
-        unitsPerLot: 100,
-        price: 8.37,
-        leverage: 5,
-        available: 1000,
-      },
-      rules,
-    );
+  it('an A-share long at 5×: margin a fifth, commission at its ¥5 minimum, borrowed the rest, liquidated where the account is', () => {
+    const input = {
+      market: 'a',
+      direction: 'long',
+      lots: 1,
+      unitsPerLot: 100,
+      price: 8.37,
+      leverage: 5,
+      available: 200,
+    } as const;
+    const b = orderBreakdown(input, rules);
     expect(b).toMatchObject({ shares: 100, value: 837, margin: 167.4, feeTotal: 5.01, cost: 172.41 });
     expect(b.fees).toEqual({ commission: 500, transferFee: 1 });
     expect(b.borrowed).toBe(669.6);
-    // line × borrowed ÷ shares = 1.05 × 669.60 ÷ 100
-    expect(b.liquidationPrice).toBeCloseTo(7.0308, 4);
+    // The account's R = (27.59 left + price × 100) ÷ 669.60 borrowed reaches 1.05 at (703.08 − 27.59) ÷ 100.
+    expect(b.liquidationPrice).toBeCloseTo(6.7549, 4);
     expect(b.deferredFeePerDay).toBe(0.33);
-    expect(b.availableAfter).toBe(827.59);
+    expect(b.availableAfter).toBe(27.59);
+    // With ¥1,000 available the cash left covers the line at any price: no liquidation price.
+    expect(orderBreakdown({ ...input, available: 1000 }, rules).liquidationPrice).toBeNull();
     expect(b.insufficient).toBe(false);
   });
 

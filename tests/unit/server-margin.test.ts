@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertLeverage, liquidationPrice, marginFor, proportionalPart } from '../../server/trading/margin';
+import { assertLeverage, marginFor, proportionalPart } from '../../server/trading/margin';
 import { AppError } from '../../server/platform/errors';
 
 describe('margin and leverage', () => {
@@ -19,12 +19,6 @@ describe('margin and leverage', () => {
       expect((error as AppError).code).toBe('VALIDATION');
       expect((error as AppError).fields).toEqual({ leverage: 'invalid' });
     }
-  });
-
-  it('puts the liquidation price where holdings ÷ borrowed reach the line', () => {
-    // $1,000 bought with $500 margin: borrowed $500; 10 shares; 1.05 × 500 ÷ 10 = $52.50.
-    expect(liquidationPrice(100_000, 50_000, 10, 1.05)).toBeCloseTo(52.5, 10);
-    expect(liquidationPrice(100_000, 100_000, 10, 1.05)).toBeNull();
   });
 
   it('splits amounts for a partial close so the parts add up', () => {

@@ -1,8 +1,10 @@
 /**
  * Order-form rules that are the app's own: reading a typed price, and the direction-aware side of the stops
- * (the station's rule in server/trading/trading.ts assertStops; checked here first so the form can say so).
+ * (the rule book's validStops in src/shared/risk.ts, which the station applies too; checked here first so the
+ * form can say so).
  */
 import type { Direction } from '../../../shared/api/types';
+import { validStops } from '../../../shared/risk';
 
 /** A typed price: a positive finite number, else null (empty or not a number). */
 export function parsePrice(text: string): number | null {
@@ -27,8 +29,6 @@ export function checkStops(
   ) {
     return 'invalid';
   }
-  const long = direction === 'long';
-  const profitOk = stops.stopProfit === null || (long ? stops.stopProfit > price : stops.stopProfit < price);
-  const lossOk = stops.stopLoss === null || (long ? stops.stopLoss < price : stops.stopLoss > price);
-  return profitOk && lossOk ? null : 'side';
+  const sides = validStops(direction, price, stops);
+  return sides.stopProfit && sides.stopLoss ? null : 'side';
 }

@@ -1,0 +1,87 @@
+/**
+ * The rule book's state of an account (src/shared/risk.ts), read from the database and valued at the
+ * current prices, for the position views: each open position shows the price of its instrument at which
+ * its account's R reaches the liquidation line (DOMAIN.md "Leverage, margin and liquidation"), the figure
+ * the engine's risk step triggers on. A fund allocation's sub-account counts its allocated funds as
+ * borrowed while the allocation trades.
+ */
+import type { AccountRiskState, RiskPosition } from '../../src/shared/risk';
+import type { AccountRow, DbOrTx, PositionRow } from '../platform/db/schema';
+import type { Station } from '../platform/station';
+
+/** The rule book's view of a position at a price. */
+export function riskPosition(p: PositionRow, price: number): RiskPosition {
+  return {
+    id: p.id,
+    code: p.code,
+    direction: p.direction,
+    shares: p.shares,
+    openValue: p.open_value,
+    margin: p.margin,
+    price,
+  };
+}
+
+/** The rule book's state of an account: available cash, its positions, a sub-account's allocated funds. */
+export function accountRiskState(
+  account: Pick<AccountRow, 'balance' | 'frozen'>,
+  allocation: { allocated: number } | null,
+  positions: { row: PositionRow; price: number }[],
+): AccountRiskState {
+  return {
+    cash: account.balance - account.frozen,
+    borrowedCapital: allocation?.allocated ?? 0,
+    positions: positions.map(({ row, price }) => riskPosition(row, price)),
+  };
+}
+
+/** The price of a position's instrument now (its open price if the instrument is no longer listed). */
+function priceNow(station: Station, p: PositionRow): number {
+  const found = station.market.findTradable(p.code);
+  return found ? station.market.quote(found.instrument).price : p.open_price;
+}
+
+/**
+ * The states of some accounts valued now: one read of the accounts, one of their open positions and one of
+ * the trading allocations among them, however many positions a list shows.
+ */
+export async function accountRiskStates(
+  db: DbOrTx,
+  station: Station,
+  accountIds: readonly number[],
+): Promise<Map<number, AccountRiskState>> {
+  const ids = [...new Set(accountIds)];
+  const states = new Map<number, AccountRiskState>();
+  if (ids.length === 0) return states;
+  const accounts = await db.selectFrom('accounts').selectAll().where('id', 'in', ids).execute();
+  const positions = await db
+    .selectFrom('positions')
+    .selectAll()
+    .where('account_id', 'in', ids)
+    .where('state', '=', 'open')
+    .orderBy('id')
+    .execute();
+  const allocations = await db
+    .selectFrom('allocations')
+    .select(['account_id', 'allocated'])
+    .where('account_id', 'in', ids)
+    .where('status', '=', 'trading')
+    .execute();
+  for (const account of accounts) {
+    const allocation = allocations.find((a) => a.account_id === account.id) ?? null;
+    const held = positions
+      .filter((p) => p.account_id === account.id)
+      .map((row) => ({ row, price: priceNow(station, row) }));
+    states.set(account.id, accountRiskState(account, allocation, held));
+  }
+  return states;
+}
+
+/** The state of one account valued now. */
+export async function accountRiskStateOf(
+  db: DbOrTx,
+  station: Station,
+  accountId: number,
+): Promise<AccountRiskState | undefined> {
+  return (await accountRiskStates(db, station, [accountId])).get(accountId);
+}
