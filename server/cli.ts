@@ -1,12 +1,12 @@
 /**
  * The operator command line: `npm run station -- <command>`.
- *   ledger-check   verify that every account's balance equals the sum of its ledger entries
+ *   ledger-check   verify that every posting sums to zero and every balance equals the sum of its entries
  *   users, kyc, grant, revoke, allow-bank-change, audit, site-settings, site-set (domain/operator.ts)
  */
 import { ConfigError, loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import type { Station } from './domain/context';
-import { checkLedger } from './domain/ledger';
+import { checkLedger, describeLedgerCheck } from './domain/ledger';
 import { describeFailure, OPERATOR_USAGE, runOperatorCommand } from './domain/operator';
 import { CONTENT_USAGE, runContentCommand } from './domain/content-operator';
 import { runWalletCommand, WALLET_USAGE } from './domain/wallet-operator';
@@ -16,7 +16,8 @@ import { systemClock } from './market/clock';
 const USAGE = `Usage: npm run station -- <command>
 
 Commands:
-  ledger-check   verify that every account balance equals the sum of its ledger entries
+  ledger-check   verify that every posting sums to zero per currency and every account balance
+                 equals the sum of its ledger entries
   help           show this text
 
 ${OPERATOR_USAGE}
@@ -33,21 +34,8 @@ async function ledgerCheck(): Promise<number> {
   try {
     await migrateToLatest(database);
     const result = await checkLedger(database.db);
-    if (result.mismatches.length === 0) {
-      console.log(
-        `ledger-check: OK: ${result.accounts} accounts, ${result.entries} entries, every balance matches its ledger`,
-      );
-      return 0;
-    }
-    console.log(
-      `ledger-check: ${result.mismatches.length} of ${result.accounts} accounts do not match their ledger:`,
-    );
-    for (const m of result.mismatches) {
-      console.log(
-        `  account ${m.accountId} (user ${m.userId}, ${m.type}): balance ${m.balance} ≠ entries ${m.entriesSum} (minor units)`,
-      );
-    }
-    return 1;
+    for (const line of describeLedgerCheck(result)) console.log(line);
+    return result.mismatches.length === 0 && result.unbalanced.length === 0 ? 0 : 1;
   } finally {
     await database.close();
   }

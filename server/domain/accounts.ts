@@ -13,7 +13,7 @@ import type { AccountRow, DbOrTx, PositionRow, Tx } from '../db/schema';
 import { AppError } from '../errors';
 import type { Station } from './context';
 import { runOnce, storedAnswer } from './idempotency';
-import { post } from './ledger';
+import { post, postingAgainst } from './ledger';
 import { positionPnlMinor, toAccount } from './views';
 
 /** The order accounts are shown in. */
@@ -145,15 +145,18 @@ export async function resetPaperAccount(
     for (const account of accounts) {
       const difference = toMinor(settings.startingBalances[account.type]) - account.balance;
       if (difference === 0) continue;
-      await post(trx, {
-        accountId: account.id,
-        userId,
-        type: 'reset',
-        amount: difference,
-        time: now,
-        refType: 'reset',
-        note: 'paper account reset',
-      });
+      await post(
+        trx,
+        postingAgainst('paper', {
+          accountId: account.id,
+          userId,
+          type: 'reset',
+          amount: difference,
+          time: now,
+          refType: 'reset',
+          note: 'paper account reset',
+        }),
+      );
     }
     return accountsOf(station, userId, trx);
   });

@@ -55,7 +55,7 @@ import {
   DAY_MS,
 } from '../market/sessions';
 import type { Station } from './context';
-import { post } from './ledger';
+import { post, postingAgainst } from './ledger';
 import { postMessage } from './messages';
 import { fillOrder, lockAccountById } from './orders';
 import { positionRisk } from './margin';
@@ -325,32 +325,38 @@ export function createEngine(station: Station): Engine {
           fee = Math.min(fee, available + fromMargin);
           if (fee <= 0) continue;
           if (fromMargin > 0) {
-            await post(trx, {
-              accountId: p.account_id,
-              userId: p.user_id,
-              type: 'margin_release',
-              amount: fromMargin,
-              time: close.time,
-              refType: 'position',
-              refId: p.id,
-              note: `${p.code} ${dateOfDay(close.day)}`,
-            });
+            await post(
+              trx,
+              postingAgainst('market', {
+                accountId: p.account_id,
+                userId: p.user_id,
+                type: 'margin_release',
+                amount: fromMargin,
+                time: close.time,
+                refType: 'position',
+                refId: p.id,
+                note: `${p.code} ${dateOfDay(close.day)}`,
+              }),
+            );
             await trx
               .updateTable('positions')
               .set((eb) => ({ margin: eb('margin', '-', fromMargin) }))
               .where('id', '=', p.id)
               .execute();
           }
-          await post(trx, {
-            accountId: p.account_id,
-            userId: p.user_id,
-            type: 'deferred_fee',
-            amount: -fee,
-            time: close.time,
-            refType: 'position',
-            refId: p.id,
-            note: `${p.code} ${dateOfDay(close.day)}`,
-          });
+          await post(
+            trx,
+            postingAgainst('financing', {
+              accountId: p.account_id,
+              userId: p.user_id,
+              type: 'deferred_fee',
+              amount: -fee,
+              time: close.time,
+              refType: 'position',
+              refId: p.id,
+              note: `${p.code} ${dateOfDay(close.day)}`,
+            }),
+          );
           await trx
             .updateTable('positions')
             .set((eb) => ({ deferred_fee: eb('deferred_fee', '+', fee) }))

@@ -46,7 +46,7 @@ import { AppError, assertFields } from '../errors';
 import { calendarOf, type CalendarIssue } from './newshare-calendar';
 import type { Station } from './context';
 import { runOnce, storedAnswer } from './idempotency';
-import { lockAccount, post } from './ledger';
+import { lockAccount, post, postingAgainst } from './ledger';
 import { postMessage } from './messages';
 import { sharesPerLot } from './trading';
 
@@ -425,16 +425,19 @@ export async function grabPlacement(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await post(trx, {
-      accountId: account.id,
-      userId,
-      type: 'buy',
-      amount: -amount,
-      time: now,
-      refType: 'newshare',
-      refId: inserted.id,
-      note: `${issue.code} ×${shares} placement`,
-    });
+    await post(
+      trx,
+      postingAgainst('new_shares', {
+        accountId: account.id,
+        userId,
+        type: 'buy',
+        amount: -amount,
+        time: now,
+        refType: 'newshare',
+        refId: inserted.id,
+        note: `${issue.code} ×${shares} placement`,
+      }),
+    );
     return toSubscription(station, await readSubscription(trx, inserted.id), new Set());
   });
 }
@@ -471,16 +474,19 @@ export async function payWinning(
       throw new AppError('ALREADY_DONE', { msgKey: 'NEWSHARE_PAY_CLOSED' });
     }
     if (account.balance - account.frozen < row.amount_due) throw new AppError('INSUFFICIENT_FUNDS');
-    await post(trx, {
-      accountId: account.id,
-      userId,
-      type: 'buy',
-      amount: -row.amount_due,
-      time: now,
-      refType: 'newshare',
-      refId: row.id,
-      note: `${row.code} ×${(row.won_lots ?? 0) * lotShares(station, issue)}`,
-    });
+    await post(
+      trx,
+      postingAgainst('new_shares', {
+        accountId: account.id,
+        userId,
+        type: 'buy',
+        amount: -row.amount_due,
+        time: now,
+        refType: 'newshare',
+        refId: row.id,
+        note: `${row.code} ×${(row.won_lots ?? 0) * lotShares(station, issue)}`,
+      }),
+    );
     await trx
       .updateTable('newshare_subscriptions')
       .set({ state: 'paid', amount_paid: row.amount_due, paid_at: now, updated_at: now })

@@ -26,7 +26,7 @@ import {
 } from './credentials';
 import { identityDb } from './identity-db';
 import { sessionCacheOf } from './session-cache';
-import { post } from './ledger';
+import { post, postingAgainst } from './ledger';
 import {
   clearLoginFailures,
   localDay,
@@ -278,14 +278,17 @@ export async function register(
             .executeTakeFirstOrThrow();
           const opening = toMinor(settings.startingBalances[type]);
           if (opening !== 0) {
-            await post(trx, {
-              accountId: account.id,
-              userId: user.id,
-              type: 'opening_balance',
-              amount: opening,
-              time: now,
-              note: 'paper starting balance',
-            });
+            await post(
+              trx,
+              postingAgainst('paper', {
+                accountId: account.id,
+                userId: user.id,
+                type: 'opening_balance',
+                amount: opening,
+                time: now,
+                note: 'paper starting balance',
+              }),
+            );
           }
         }
         return user.id;

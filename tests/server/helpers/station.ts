@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
 import { FixedClock, type Clock } from '../../../server/market/clock';
-import { checkLedger } from '../../../server/domain/ledger';
+import { checkLedger, describeLedgerCheck } from '../../../server/domain/ledger';
 import type { Envelope, FailEnvelope } from '../../../src/shared/api/envelope';
 import type { AuthResult, User } from '../../../src/shared/api/types';
 
@@ -153,8 +153,8 @@ export async function startStation<C extends Clock = FixedClock>(
     app,
     async assertLedger() {
       const result = await checkLedger(app.db);
-      if (result.mismatches.length > 0) {
-        throw new Error(`ledger mismatch: ${JSON.stringify(result.mismatches)}`);
+      if (result.mismatches.length > 0 || result.unbalanced.length > 0) {
+        throw new Error(`ledger check failed:\n${describeLedgerCheck(result).join('\n')}`);
       }
     },
     async counts() {
