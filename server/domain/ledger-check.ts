@@ -83,7 +83,7 @@ async function unbalancedPostings(db: DbOrTx): Promise<UnbalancedPosting[]> {
       'p.ref_id as refId',
       sql<number>`cast(sum(leg.amount) as bigint)`.as('sum'),
     ])
-    .groupBy(['leg.postingId', 'leg.currency', 'p.type', 'p.ref_type', 'p.ref_id'])
+    .groupBy(['leg.postingId', 'leg.currency', 'p.id', 'p.type', 'p.ref_type', 'p.ref_id'])
     // An entry whose posting header is missing is as wrong as an unbalanced one.
     .having((eb) => eb.or([eb(sql`sum(leg.amount)`, '<>', 0), eb('p.id', 'is', null)]))
     .orderBy('leg.postingId')
