@@ -76,7 +76,8 @@ export interface TestStation<C extends Clock> {
   close(): Promise<void>;
 }
 
-async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A fresh, empty PostgreSQL database, and how to drop it. */
+export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `pd_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
