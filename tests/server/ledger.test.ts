@@ -252,20 +252,18 @@ describe.each(dbTargets)('the double-entry migration (%s)', (target: DbTarget) =
       });
 
       // New postings carry on after the moved ones.
-      const next = await db
-        .transaction()
-        .execute((trx) =>
-          post(
-            trx,
-            postingAgainst('gateway', {
-              accountId: ids.main!,
-              userId: 1,
-              type: 'deposit',
-              amount: 100,
-              time: 2000,
-            }),
-          ),
-        );
+      const next = await db.transaction().execute((trx) =>
+        post(
+          trx,
+          postingAgainst('gateway', {
+            accountId: ids.main!,
+            userId: 1,
+            type: 'deposit',
+            amount: 100,
+            time: 2000,
+          }),
+        ),
+      );
       expect(next).toBeGreaterThan(entries.length);
       expect((await checkLedger(db)).unbalanced).toEqual([]);
     } finally {
