@@ -253,14 +253,11 @@ describe.each(dbTargets)('double-entry ledger model (%s, pinned clock, always-op
     return { user: users[first]!, list: [] };
   }
 
-  /** Makes one call (or none when it has nothing to act on); an engine step answers null. */
-  async function run(users: readonly Registered[], cmd: Command): Promise<ApiResponse<unknown> | null> {
-    if (cmd.kind === 'tick') return step(cmd.ms).then(() => null);
-    if (cmd.kind === 'dayClose') return step(DAY).then(() => null);
-    if (cmd.kind === 'nextWindow') {
-      const next = calendar.find((i) => i.subscribeOpensAt > now());
-      return step(next ? next.subscribeOpensAt + MINUTE - now() : DAY).then(() => null);
-    }
+  /** Trading calls: market orders, limit orders, margin top-up. */
+  async function trade(
+    users: readonly Registered[],
+    cmd: Extract<Command, { kind: 'buy' | 'sell' | 'order' | 'cancelOrder' | 'topUp' }>,
+  ): Promise<ApiResponse<unknown> | null> {
     const user = users[cmd.who]!;
     const requestId = newRequestId();
     switch (cmd.kind) {
@@ -305,6 +302,20 @@ describe.each(dbTargets)('double-entry ledger model (%s, pinned clock, always-op
           requestId,
         });
       }
+    }
+  }
+
+  /** Wallet calls, and the paper-account reset. */
+  async function moveCash(
+    users: readonly Registered[],
+    cmd: Extract<
+      Command,
+      { kind: 'transfer' | 'exchange' | 'deposit' | 'withdraw' | 'cancelWithdraw' | 'reset' }
+    >,
+  ): Promise<ApiResponse<unknown> | null> {
+    const user = users[cmd.who]!;
+    const requestId = newRequestId();
+    switch (cmd.kind) {
       case 'transfer': {
         const body = {
           amount: cmd.cents / 100,
@@ -340,6 +351,32 @@ describe.each(dbTargets)('double-entry ledger model (%s, pinned clock, always-op
           ? null
           : user.client.post('/user/withdraw/cancel.do', { id, reason: 'model test' });
       }
+      case 'reset':
+        return user.client.post('/user/account/reset.do', { requestId });
+    }
+  }
+
+  /** New shares, funds and fund allocation. */
+  async function buyProducts(
+    users: readonly Registered[],
+    cmd: Extract<
+      Command,
+      {
+        kind:
+          | 'subscribe'
+          | 'placement'
+          | 'pay'
+          | 'fundBuy'
+          | 'fundSell'
+          | 'allocate'
+          | 'subBuy'
+          | 'endAllocation';
+      }
+    >,
+  ): Promise<ApiResponse<unknown> | null> {
+    const user = users[cmd.who]!;
+    const requestId = newRequestId();
+    switch (cmd.kind) {
       case 'subscribe':
       case 'placement': {
         const issue = calendar.find((i) => i.subscribeOpensAt <= now() && now() < i.subscribeClosesAt);
@@ -396,8 +433,35 @@ describe.each(dbTargets)('double-entry ledger model (%s, pinned clock, always-op
         if (allocation?.status !== 'trading') return null;
         return user.client.post('/user/funds/endFundsApply.do', { applyId: allocation.id, requestId });
       }
+    }
+  }
+
+  /** Makes one call (or none when it has nothing to act on); an engine step answers null. */
+  async function run(users: readonly Registered[], cmd: Command): Promise<ApiResponse<unknown> | null> {
+    switch (cmd.kind) {
+      case 'tick':
+        return step(cmd.ms).then(() => null);
+      case 'dayClose':
+        return step(DAY).then(() => null);
+      case 'nextWindow': {
+        const next = calendar.find((i) => i.subscribeOpensAt > now());
+        return step(next ? next.subscribeOpensAt + MINUTE - now() : DAY).then(() => null);
+      }
+      case 'buy':
+      case 'sell':
+      case 'order':
+      case 'cancelOrder':
+      case 'topUp':
+        return trade(users, cmd);
+      case 'transfer':
+      case 'exchange':
+      case 'deposit':
+      case 'withdraw':
+      case 'cancelWithdraw':
       case 'reset':
-        return user.client.post('/user/account/reset.do', { requestId });
+        return moveCash(users, cmd);
+      default:
+        return buyProducts(users, cmd);
     }
   }
 
