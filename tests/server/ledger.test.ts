@@ -198,6 +198,11 @@ describe.each(dbTargets)('the double-entry migration (%s)', (target: DbTarget) =
         const row = await sql<{ id: number }>`select id from accounts where type = ${type}`.execute(db);
         ids[type] = Number(row.rows[0]!.id);
       }
+      await sql`insert into withdrawals (user_id, account_id, order_no, amount, fee, payee_name, bank_name,
+          card_no_masked, status, created_at)
+        values (1, ${ids.main}, 'W1', 10000, 100, '王五', '工商银行', '****6543', 'cancelled', 1000)`.execute(
+        db,
+      );
       const entries: [string, number, string, string | null, number | null][] = [
         ['main', 100_000_000, 'opening_balance', null, null],
         ['hk', 10_000_000, 'opening_balance', null, null],
@@ -242,10 +247,11 @@ describe.each(dbTargets)('the double-entry migration (%s)', (target: DbTarget) =
         'paper CNY': -100_000_000,
         'paper HKD': -10_000_000,
         'market CNY': 50_000 - 60_000,
-        'fees CNY': 500 + 600 + 100,
+        // The refunded withdrawal's fee came back from the fees earned.
+        'fees CNY': 500 + 600 + 100 - 100,
         'fx CNY': 2_000,
         'fx HKD': -2_150,
-        'gateway CNY': -30_000 + 9_900 - 10_000,
+        'gateway CNY': -30_000 + 9_900 - 9_900,
         'new_shares CNY': 3_000,
         'funds CNY': 700,
         'financing CNY': 40,

@@ -15,7 +15,7 @@ const HOUSE_OF_TYPE = sql`case
   when l.type in ('buy_fee', 'sell_fee', 'stamp_duty', 'withdraw_fee') then 'fees'
   when l.type in ('deferred_fee', 'management_fee', 'allocation_margin', 'allocation_credit',
     'allocation_repay', 'allocation_return') then 'financing'
-  when l.type in ('deposit', 'withdraw', 'withdraw_refund') then 'gateway'
+  when l.type in ('deposit', 'withdraw') then 'gateway'
   when l.type in ('exchange_in', 'exchange_out') then 'fx'
   when l.type in ('fund_buy', 'fund_sell') then 'funds'
   else 'paper' end`;
@@ -59,6 +59,18 @@ export function doubleEntryLedgerSchema(dialect: DialectName): Migration {
         select l.posting_id, ${HOUSE_OF_TYPE}, a.currency, -l.amount
         from ledger_entries l inner join accounts a on a.id = l.account_id
         where not (l.ref_type = 'transfer' and l.type in ('transfer_in', 'transfer_out'))
+          and l.type <> 'withdraw_refund'
+        order by l.id`.execute(db);
+      // A withdrawal's refund comes back from the gateway, and its fee from the fees earned (as new ones do).
+      const refunds = sql`from ledger_entries l
+        inner join accounts a on a.id = l.account_id
+        left join withdrawals w on w.id = l.ref_id and l.ref_type = 'withdrawal'
+        where l.type = 'withdraw_refund'`;
+      await sql`insert into house_entries (posting_id, account, currency, amount)
+        select l.posting_id, 'gateway', a.currency, coalesce(w.fee, 0) - l.amount ${refunds}
+        order by l.id`.execute(db);
+      await sql`insert into house_entries (posting_id, account, currency, amount)
+        select l.posting_id, 'fees', a.currency, -w.fee ${refunds} and w.fee <> 0
         order by l.id`.execute(db);
       if (pg) {
         await sql`select setval(pg_get_serial_sequence('ledger_postings', 'id'),
