@@ -25,7 +25,7 @@ import {
   verifyPassword,
 } from './credentials';
 import { sessionCacheOf } from '../platform/session-cache';
-import { post } from '../ledger/ledger';
+import { post, postingAgainst } from '../ledger/ledger';
 import {
   clearLoginFailures,
   localDay,
@@ -275,14 +275,17 @@ export async function register(
             .executeTakeFirstOrThrow();
           const opening = toMinor(settings.startingBalances[type]);
           if (opening !== 0) {
-            await post(trx, {
-              accountId: account.id,
-              userId: user.id,
-              type: 'opening_balance',
-              amount: opening,
-              time: now,
-              note: 'paper starting balance',
-            });
+            await post(
+              trx,
+              postingAgainst('paper', {
+                accountId: account.id,
+                userId: user.id,
+                type: 'opening_balance',
+                amount: opening,
+                time: now,
+                note: 'paper starting balance',
+              }),
+            );
           }
         }
         return user.id;

@@ -13,7 +13,7 @@ import type { DbOrTx, PositionRow, Tx } from '../platform/db/schema';
 import { AppError } from '../platform/errors';
 import type { Station } from '../platform/station';
 import { runOnce, storedAnswer } from '../platform/idempotency';
-import { post } from './ledger';
+import { post, postingAgainst } from './ledger';
 import { positionPnlMinor, toAccount, type OwnAccountRow } from '../trading/views';
 
 /** The order accounts are shown in. */
@@ -147,15 +147,18 @@ export async function resetPaperAccount(
     for (const account of accounts) {
       const difference = toMinor(settings.startingBalances[account.type]) - account.balance;
       if (difference === 0) continue;
-      await post(trx, {
-        accountId: account.id,
-        userId,
-        type: 'reset',
-        amount: difference,
-        time: now,
-        refType: 'reset',
-        note: 'paper account reset',
-      });
+      await post(
+        trx,
+        postingAgainst('paper', {
+          accountId: account.id,
+          userId,
+          type: 'reset',
+          amount: difference,
+          time: now,
+          refType: 'reset',
+          note: 'paper account reset',
+        }),
+      );
     }
     return accountsOf(station, userId, trx);
   });

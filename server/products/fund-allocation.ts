@@ -52,18 +52,18 @@ import type { AllocationsTable } from '../platform/db/funds-schema';
 import type { AccountRow, PositionRow, Tx } from '../platform/db/schema';
 import { AppError, assertFields } from '../platform/errors';
 import { dayCloseTime, hoursFor, isTradingDay, localDay, nextTradingDay } from '../market/sessions';
-import { accountRiskStateOf } from '../trading/account-risk';
 import { audit } from '../ledger/audit';
 import type { Station } from '../platform/station';
 import { tradeFees } from '../trading/fees';
 import { runOnce, storedAnswer } from '../platform/idempotency';
-import { lockAccount, post, postAll } from '../ledger/ledger';
+import { lockAccount, post, postingAgainst } from '../ledger/ledger';
 import { postMessage } from '../ledger/messages';
 import { lockAccountById } from '../trading/limit-orders';
 import { assertPriceLimit, closePositionTx, maxLotsPerOrder, sell, tradableOf } from '../trading/trading';
 import { toPosition } from '../trading/views';
 import { amountToMinor, deciderName, moneyText, type Decider } from '../wallet/wallet';
 import { requireKyc } from '../identity/kyc-gate';
+import { accountRiskStateOf } from '../trading/account-risk';
 
 export type AllocationRow = Selectable<AllocationsTable>;
 
@@ -253,16 +253,20 @@ export async function applyForAllocation(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await post(trx, {
-      accountId: main.id,
-      userId,
-      type: 'allocation_margin',
-      amount: -margin,
-      time: now,
-      refType: 'allocation',
-      refId: row.id,
-      note: `×${input.multiple} ${input.days}d`,
-    });
+    // Financing holds the margin while the application is under review.
+    await post(
+      trx,
+      postingAgainst('financing', {
+        accountId: main.id,
+        userId,
+        type: 'allocation_margin',
+        amount: -margin,
+        time: now,
+        refType: 'allocation',
+        refId: row.id,
+        note: `×${input.multiple} ${input.days}d`,
+      }),
+    );
     return toAllocation(row);
   });
 }
@@ -302,11 +306,18 @@ async function approveTx(
   if (Number(done.numUpdatedRows) !== 1) return false;
   const account = await subAccountOf(trx, station, row.user_id);
   await trx.updateTable('allocations').set({ account_id: account.id }).where('id', '=', row.id).execute();
-  const ref = { accountId: account.id, userId: row.user_id, time: t, refType: 'allocation', refId: row.id };
-  await postAll(trx, [
-    { ...ref, type: 'allocation_margin', amount: row.margin, note: 'margin' },
-    { ...ref, type: 'allocation_credit', amount: row.allocated, note: `×${row.multiple}` },
-  ]);
+  const user = { accountId: account.id, userId: row.user_id };
+  // Financing hands over the margin it held and lends the allocated funds.
+  await post(trx, {
+    time: t,
+    refType: 'allocation',
+    refId: row.id,
+    entries: [
+      { ...user, type: 'allocation_margin', amount: row.margin, note: 'margin' },
+      { ...user, type: 'allocation_credit', amount: row.allocated, note: `×${row.multiple}` },
+    ],
+    house: [{ house: 'financing', amount: -(row.margin + row.allocated) }],
+  });
   await postMessage(trx, {
     userId: row.user_id,
     kind: 'allocation',
@@ -348,16 +359,19 @@ async function rejectTx(
     .executeTakeFirst();
   if (Number(done.numUpdatedRows) !== 1) return false;
   const main = await lockAccount(trx, station.dialect, row.user_id, 'main');
-  await post(trx, {
-    accountId: main.id,
-    userId: row.user_id,
-    type: 'allocation_return',
-    amount: row.margin,
-    time: t,
-    refType: 'allocation',
-    refId: row.id,
-    note: 'rejected',
-  });
+  await post(
+    trx,
+    postingAgainst('financing', {
+      accountId: main.id,
+      userId: row.user_id,
+      type: 'allocation_return',
+      amount: row.margin,
+      time: t,
+      refType: 'allocation',
+      refId: row.id,
+      note: 'rejected',
+    }),
+  );
   await postMessage(trx, {
     userId: row.user_id,
     kind: 'allocation',
@@ -485,24 +499,37 @@ async function settleTx(
   const ref = { accountId, userId: row.user_id, time: t, refType: 'allocation', refId: row.id };
   const owedPaid = Math.min(row.fees_owed, Math.max(0, balance));
   if (owedPaid > 0) {
-    await post(trx, { ...ref, type: 'management_fee', amount: -owedPaid, note: 'owed' });
+    await post(
+      trx,
+      postingAgainst('financing', { ...ref, type: 'management_fee', amount: -owedPaid, note: 'owed' }),
+    );
     balance -= owedPaid;
   }
   const repaid = Math.min(row.allocated, Math.max(0, balance));
   if (repaid > 0) {
-    await post(trx, { ...ref, type: 'allocation_repay', amount: -repaid, note: moneyText(row.allocated) });
+    const note = moneyText(row.allocated);
+    await post(trx, postingAgainst('financing', { ...ref, type: 'allocation_repay', amount: -repaid, note }));
     balance -= repaid;
   }
   const returned = Math.max(0, balance);
   if (returned > 0) {
-    await post(trx, { ...ref, type: 'allocation_return', amount: -returned, note: 'to main' });
     const main = await lockAccount(trx, station.dialect, row.user_id, 'main');
+    // Between the user's own accounts: the two legs balance each other.
     await post(trx, {
-      ...ref,
-      accountId: main.id,
-      type: 'allocation_return',
-      amount: returned,
-      note: 'from sub-account',
+      time: t,
+      refType: 'allocation',
+      refId: row.id,
+      entries: [
+        { accountId, userId: row.user_id, type: 'allocation_return', amount: -returned, note: 'to main' },
+        {
+          accountId: main.id,
+          userId: row.user_id,
+          type: 'allocation_return',
+          amount: returned,
+          note: 'from sub-account',
+        },
+      ],
+      house: [],
     });
   }
   await trx
@@ -541,16 +568,19 @@ async function chargeFeeDayTx(
   const account = await lockAccountById(trx, station, row.account_id);
   const paid = Math.min(row.daily_fee, Math.max(0, account.balance - account.frozen));
   if (paid > 0) {
-    await post(trx, {
-      accountId: account.id,
-      userId: row.user_id,
-      type: 'management_fee',
-      amount: -paid,
-      time: t,
-      refType: 'allocation',
-      refId: row.id,
-      note: `day ${k}`,
-    });
+    await post(
+      trx,
+      postingAgainst('financing', {
+        accountId: account.id,
+        userId: row.user_id,
+        type: 'management_fee',
+        amount: -paid,
+        time: t,
+        refType: 'allocation',
+        refId: row.id,
+        note: `day ${k}`,
+      }),
+    );
   }
   await trx
     .updateTable('allocations')
@@ -900,13 +930,23 @@ export async function buyInSubAccount(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const ref = { refType: 'position', refId: inserted.id, time: now, accountId: account.id, userId };
-    await postAll(trx, [
-      { ...ref, type: 'buy', amount: -value, note: `${instrument.code} ×${shares}` },
-      ...(fees.total > 0
-        ? [{ ...ref, type: 'buy_fee' as const, amount: -fees.total, note: instrument.code }]
-        : []),
-    ]);
+    const user = { accountId: account.id, userId };
+    // The price goes to the market (the position's counterparty), the fees to the fees earned.
+    await post(trx, {
+      time: now,
+      refType: 'position',
+      refId: inserted.id,
+      entries: [
+        { ...user, type: 'buy', amount: -value, note: `${instrument.code} ×${shares}` },
+        ...(fees.total > 0
+          ? [{ ...user, type: 'buy_fee' as const, amount: -fees.total, note: instrument.code }]
+          : []),
+      ],
+      house: [
+        { house: 'market', amount: value },
+        { house: 'fees', amount: fees.total },
+      ],
+    });
     const state = await accountRiskStateOf(trx, station, account.id);
     return toPosition(inserted, instrument, detail, row.liquidation_line, state);
   });

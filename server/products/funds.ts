@@ -38,7 +38,7 @@ import {
 import type { FundTerms } from '../config';
 import type { Station } from '../platform/station';
 import { runOnce, storedAnswer } from '../platform/idempotency';
-import { lockAccount, post } from '../ledger/ledger';
+import { lockAccount, post, postingAgainst } from '../ledger/ledger';
 import { amountToMinor } from '../wallet/wallet';
 
 interface FundSpec {
@@ -282,16 +282,19 @@ export async function buyFund(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await post(trx, {
-      accountId: account.id,
-      userId,
-      type: 'fund_buy',
-      amount: -amount,
-      time: now,
-      refType: 'fund_trade',
-      refId: trade.id,
-      note: `${spec.code} ×${(units / 100).toFixed(2)} @${nav}`,
-    });
+    await post(
+      trx,
+      postingAgainst('funds', {
+        accountId: account.id,
+        userId,
+        type: 'fund_buy',
+        amount: -amount,
+        time: now,
+        refType: 'fund_trade',
+        refId: trade.id,
+        note: `${spec.code} ×${(units / 100).toFixed(2)} @${nav}`,
+      }),
+    );
     await trx
       .insertInto('fund_holdings')
       .values({ user_id: userId, fund_code: spec.code, units, cost: amount, updated_at: now })
@@ -357,16 +360,19 @@ export async function sellFund(
       .returningAll()
       .executeTakeFirstOrThrow();
     if (received > 0) {
-      await post(trx, {
-        accountId: account.id,
-        userId,
-        type: 'fund_sell',
-        amount: received,
-        time: now,
-        refType: 'fund_trade',
-        refId: trade.id,
-        note: `${spec.code} ×${(units / 100).toFixed(2)} @${nav}`,
-      });
+      await post(
+        trx,
+        postingAgainst('funds', {
+          accountId: account.id,
+          userId,
+          type: 'fund_sell',
+          amount: received,
+          time: now,
+          refType: 'fund_trade',
+          refId: trade.id,
+          note: `${spec.code} ×${(units / 100).toFixed(2)} @${nav}`,
+        }),
+      );
     }
     if (holding.units === units) {
       await trx

@@ -47,7 +47,7 @@ import { calendarOf, type CalendarIssue } from './new-share-calendar';
 import type { Station } from '../platform/station';
 import { runOnce, storedAnswer } from '../platform/idempotency';
 import { requireKyc } from '../identity/kyc-gate';
-import { lockAccount, post } from '../ledger/ledger';
+import { lockAccount, post, postingAgainst } from '../ledger/ledger';
 import { postMessage } from '../ledger/messages';
 import { sharesPerLot } from '../trading/trading';
 
@@ -416,16 +416,19 @@ export async function grabPlacement(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await post(trx, {
-      accountId: account.id,
-      userId,
-      type: 'buy',
-      amount: -amount,
-      time: now,
-      refType: 'newshare',
-      refId: inserted.id,
-      note: `${issue.code} ×${shares} placement`,
-    });
+    await post(
+      trx,
+      postingAgainst('new_shares', {
+        accountId: account.id,
+        userId,
+        type: 'buy',
+        amount: -amount,
+        time: now,
+        refType: 'newshare',
+        refId: inserted.id,
+        note: `${issue.code} ×${shares} placement`,
+      }),
+    );
     return toSubscription(station, await readSubscription(trx, inserted.id), new Set());
   });
 }
@@ -462,16 +465,19 @@ export async function payWinning(
       throw new AppError('ALREADY_DONE', { msgKey: 'NEWSHARE_PAY_CLOSED' });
     }
     if (account.balance - account.frozen < row.amount_due) throw new AppError('INSUFFICIENT_FUNDS');
-    await post(trx, {
-      accountId: account.id,
-      userId,
-      type: 'buy',
-      amount: -row.amount_due,
-      time: now,
-      refType: 'newshare',
-      refId: row.id,
-      note: `${row.code} ×${(row.won_lots ?? 0) * lotShares(station, issue)}`,
-    });
+    await post(
+      trx,
+      postingAgainst('new_shares', {
+        accountId: account.id,
+        userId,
+        type: 'buy',
+        amount: -row.amount_due,
+        time: now,
+        refType: 'newshare',
+        refId: row.id,
+        note: `${row.code} ×${(row.won_lots ?? 0) * lotShares(station, issue)}`,
+      }),
+    );
     await trx
       .updateTable('newshare_subscriptions')
       .set({ state: 'paid', amount_paid: row.amount_due, paid_at: now, updated_at: now })

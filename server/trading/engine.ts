@@ -56,7 +56,7 @@ import {
   DAY_MS,
 } from '../market/sessions';
 import type { Station } from '../platform/station';
-import { post } from '../ledger/ledger';
+import { post, postingAgainst } from '../ledger/ledger';
 import { postMessage } from '../ledger/messages';
 import { fillOrder, lockAccountById } from './limit-orders';
 import { closePositionTx } from './trading';
@@ -320,32 +320,38 @@ export function createEngine(station: Station): Engine {
           fee = Math.min(fee, available + fromMargin);
           if (fee <= 0) continue;
           if (fromMargin > 0) {
-            await post(trx, {
-              accountId: p.account_id,
-              userId: p.user_id,
-              type: 'margin_release',
-              amount: fromMargin,
-              time: close.time,
-              refType: 'position',
-              refId: p.id,
-              note: `${p.code} ${dateOfDay(close.day)}`,
-            });
+            await post(
+              trx,
+              postingAgainst('market', {
+                accountId: p.account_id,
+                userId: p.user_id,
+                type: 'margin_release',
+                amount: fromMargin,
+                time: close.time,
+                refType: 'position',
+                refId: p.id,
+                note: `${p.code} ${dateOfDay(close.day)}`,
+              }),
+            );
             await trx
               .updateTable('positions')
               .set((eb) => ({ margin: eb('margin', '-', fromMargin) }))
               .where('id', '=', p.id)
               .execute();
           }
-          await post(trx, {
-            accountId: p.account_id,
-            userId: p.user_id,
-            type: 'deferred_fee',
-            amount: -fee,
-            time: close.time,
-            refType: 'position',
-            refId: p.id,
-            note: `${p.code} ${dateOfDay(close.day)}`,
-          });
+          await post(
+            trx,
+            postingAgainst('financing', {
+              accountId: p.account_id,
+              userId: p.user_id,
+              type: 'deferred_fee',
+              amount: -fee,
+              time: close.time,
+              refType: 'position',
+              refId: p.id,
+              note: `${p.code} ${dateOfDay(close.day)}`,
+            }),
+          );
           await trx
             .updateTable('positions')
             .set((eb) => ({ deferred_fee: eb('deferred_fee', '+', fee) }))

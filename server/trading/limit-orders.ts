@@ -323,18 +323,23 @@ export async function openPositionTx(trx: Tx, station: Station, open: OpenReques
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  const ref = { refType: 'position', refId: position.id, time: open.now, accountId: account.id };
-  const userId = account.user_id;
+  const user = { accountId: account.id, userId: account.user_id };
+  // The margin goes to the market (the position's counterparty), the fees to the fees earned.
   await post(trx, {
-    ...ref,
-    userId,
-    type: 'buy',
-    amount: -cost.margin,
-    note: `${instrument.code} ×${cost.shares}`,
+    time: open.now,
+    refType: 'position',
+    refId: position.id,
+    entries: [
+      { ...user, type: 'buy', amount: -cost.margin, note: `${instrument.code} ×${cost.shares}` },
+      ...(cost.fees.total > 0
+        ? [{ ...user, type: 'buy_fee' as const, amount: -cost.fees.total, note: instrument.code }]
+        : []),
+    ],
+    house: [
+      { house: 'market', amount: cost.margin },
+      { house: 'fees', amount: cost.fees.total },
+    ],
   });
-  if (cost.fees.total > 0) {
-    await post(trx, { ...ref, userId, type: 'buy_fee', amount: -cost.fees.total, note: instrument.code });
-  }
   return position;
 }
 

@@ -31,7 +31,7 @@ import type { Station } from '../platform/station';
 import { tradeFees, type FeeBreakdown } from './fees';
 import { answerOnce, runOnce, storedAnswer } from '../platform/idempotency';
 import { requireKyc } from '../identity/kyc-gate';
-import { lockAccount, post, postAll, type LedgerPosting } from '../ledger/ledger';
+import { lockAccount, post, postingAgainst, type UserEntry } from '../ledger/ledger';
 import { assertLeverage, marginFor, proportionalPart } from './margin';
 import { toPosition } from './views';
 
@@ -147,20 +147,11 @@ interface TradeRef {
 }
 
 /**
- * A ledger posting of a trade, written out field by field: on this V8 `{ ...ref, type, amount, note }` costs
- * over a microsecond per added key (issue 6 bench).
+ * A user's ledger entry of a trade, written out field by field: on this V8 `{ ...ref, type, amount, note }`
+ * costs over a microsecond per added key (issue 6 bench).
  */
-function posting(ref: TradeRef, type: LedgerEntryType, amount: number, note: string): LedgerPosting {
-  return {
-    accountId: ref.accountId,
-    userId: ref.userId,
-    time: ref.time,
-    refType: ref.refType,
-    refId: ref.refId,
-    type,
-    amount,
-    note,
-  };
+function tradeEntry(ref: TradeRef, type: LedgerEntryType, amount: number, note: string): UserEntry {
+  return { accountId: ref.accountId, userId: ref.userId, type, amount, note };
 }
 
 /** A position row before the database gives it an id. */
@@ -327,10 +318,20 @@ async function buyOnce(
     if (!inserted) throw new Error('buy: the position was not written');
     const ref = { refType: 'position', refId: inserted.id, time: now, accountId: account.id, userId };
     const side = direction === 'short' ? ' short' : '';
-    await postAll(trx, [
-      posting(ref, 'buy', -margin, `${instrument.code} ×${shares}${side}`),
-      ...(fees.total > 0 ? [posting(ref, 'buy_fee', -fees.total, instrument.code)] : []),
-    ]);
+    // The margin goes to the market (the position's counterparty), the fees to the fees earned.
+    await post(trx, {
+      time: ref.time,
+      refType: ref.refType,
+      refId: ref.refId,
+      entries: [
+        tradeEntry(ref, 'buy', -margin, `${instrument.code} ×${shares}${side}`),
+        ...(fees.total > 0 ? [tradeEntry(ref, 'buy_fee', -fees.total, instrument.code)] : []),
+      ],
+      house: [
+        { house: 'market', amount: margin },
+        { house: 'fees', amount: fees.total },
+      ],
+    });
     const state = await accountRiskStateOf(trx, station, account.id);
     return toPosition(inserted, instrument, detail, settings.liquidationLine, state);
   });
@@ -447,11 +448,21 @@ async function closePosition(
     accountId: position.account_id,
     userId: position.user_id,
   };
-  await postAll(trx, [
-    posting(ref, 'sell', margin + pnl, `${position.code} ×${shares}`),
-    ...(sellFee > 0 ? [posting(ref, 'sell_fee', -sellFee, position.code)] : []),
-    ...(fees.stampDuty > 0 ? [posting(ref, 'stamp_duty', -fees.stampDuty, position.code)] : []),
-  ]);
+  // The market pays back the margin with the profit (or keeps the loss); fees and stamp duty are earned.
+  await post(trx, {
+    time: ref.time,
+    refType: ref.refType,
+    refId: ref.refId,
+    entries: [
+      tradeEntry(ref, 'sell', margin + pnl, `${position.code} ×${shares}`),
+      ...(sellFee > 0 ? [tradeEntry(ref, 'sell_fee', -sellFee, position.code)] : []),
+      ...(fees.stampDuty > 0 ? [tradeEntry(ref, 'stamp_duty', -fees.stampDuty, position.code)] : []),
+    ],
+    house: [
+      { house: 'market', amount: -(margin + pnl) },
+      { house: 'fees', amount: sellFee + fees.stampDuty },
+    ],
+  });
 
   return { closed, remaining };
 }
@@ -542,16 +553,19 @@ export async function topUp(station: Station, userId: number, order: TopUpOrder)
     if (account.balance - account.frozen < amount) throw new AppError('INSUFFICIENT_FUNDS');
     const margin = position.margin + amount;
     await trx.updateTable('positions').set({ margin }).where('id', '=', position.id).execute();
-    await post(trx, {
-      accountId: account.id,
-      userId,
-      type: 'top_up',
-      amount: -amount,
-      time: now,
-      refType: 'position',
-      refId: position.id,
-      note: position.code,
-    });
+    await post(
+      trx,
+      postingAgainst('market', {
+        accountId: account.id,
+        userId,
+        type: 'top_up',
+        amount: -amount,
+        time: now,
+        refType: 'position',
+        refId: position.id,
+        note: position.code,
+      }),
+    );
     const { instrument } = tradableOf(station, position.code);
     const updated = { ...position, margin };
     const state = await accountRiskStateOf(trx, station, account.id);

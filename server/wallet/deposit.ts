@@ -13,7 +13,7 @@ import type { Tx } from '../platform/db/schema';
 import { AppError } from '../platform/errors';
 import type { Station } from '../platform/station';
 import { runOnce, storedAnswer } from '../platform/idempotency';
-import { lockAccount, post } from '../ledger/ledger';
+import { lockAccount, post, postingAgainst } from '../ledger/ledger';
 import { postMessage } from '../ledger/messages';
 import type { DepositOutcome } from './pay-gateway';
 import { siteSettings } from '../content/site-settings';
@@ -133,16 +133,19 @@ async function applyDepositOutcome(
     .executeTakeFirst();
   if (Number(done.numUpdatedRows) !== 1) return false;
   if (outcome.status === 'success') {
-    await post(trx, {
-      accountId: row.account_id,
-      userId: row.user_id,
-      type: 'deposit',
-      amount: row.amount,
-      time: now,
-      refType: 'recharge',
-      refId: row.id,
-      note: row.order_no,
-    });
+    await post(
+      trx,
+      postingAgainst('gateway', {
+        accountId: row.account_id,
+        userId: row.user_id,
+        type: 'deposit',
+        amount: row.amount,
+        time: now,
+        refType: 'recharge',
+        refId: row.id,
+        note: row.order_no,
+      }),
+    );
   }
   await postMessage(trx, {
     userId: row.user_id,

@@ -126,10 +126,21 @@ export async function exchange(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const ref = { userId, time: now, refType: 'exchange', refId: row.id };
     const note = `${input.source}→${input.target}`;
-    await post(trx, { ...ref, accountId: from.id, type: 'exchange_out', amount: -amount, note });
-    await post(trx, { ...ref, accountId: to.id, type: 'exchange_in', amount: received, note });
+    // The FX desk takes the source currency and pays out the target one: one leg per currency.
+    await post(trx, {
+      time: now,
+      refType: 'exchange',
+      refId: row.id,
+      entries: [
+        { userId, accountId: from.id, type: 'exchange_out', amount: -amount, note },
+        { userId, accountId: to.id, type: 'exchange_in', amount: received, note },
+      ],
+      house: [
+        { house: 'fx', amount, currency: input.source },
+        { house: 'fx', amount: -received, currency: input.target },
+      ],
+    });
     return toExchangeRecord(row);
   });
 }

@@ -63,15 +63,17 @@ export async function transfer(
       .values({ user_id: userId, from_account: from.type, to_account: to.type, amount, created_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const ref = { userId, time: now, refType: 'transfer', refId: record.id };
+    // Between the user's own accounts: the two legs balance each other, no house account takes part.
     await post(trx, {
-      ...ref,
-      accountId: from.id,
-      type: 'transfer_out',
-      amount: -amount,
-      note: `→ ${to.type}`,
+      time: now,
+      refType: 'transfer',
+      refId: record.id,
+      entries: [
+        { userId, accountId: from.id, type: 'transfer_out', amount: -amount, note: `→ ${to.type}` },
+        { userId, accountId: to.id, type: 'transfer_in', amount, note: `← ${from.type}` },
+      ],
+      house: [],
     });
-    await post(trx, { ...ref, accountId: to.id, type: 'transfer_in', amount, note: `← ${from.type}` });
     const accounts = await trx
       .selectFrom('accounts')
       .selectAll()

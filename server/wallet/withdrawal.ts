@@ -156,24 +156,44 @@ export async function requestWithdrawal(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const ref = { accountId: account.id, userId, time: now, refType: 'withdrawal', refId: row.id };
-    await post(trx, { ...ref, type: 'withdraw', amount: -(amount - fee), note: row.order_no });
-    if (fee > 0) await post(trx, { ...ref, type: 'withdraw_fee', amount: -fee, note: row.order_no });
+    const own = { accountId: account.id, userId, note: row.order_no };
+    await post(trx, {
+      time: now,
+      refType: 'withdrawal',
+      refId: row.id,
+      entries: [
+        { ...own, type: 'withdraw' as const, amount: -(amount - fee) },
+        ...(fee > 0 ? [{ ...own, type: 'withdraw_fee' as const, amount: -fee }] : []),
+      ],
+      house: [
+        { house: 'gateway', amount: amount - fee },
+        { house: 'fees', amount: fee },
+      ],
+    });
     return toWithdrawal(row, storedReason);
   });
 }
 
 /** Gives a pending withdrawal's whole amount back (cancelled or rejected), in the caller's transaction. */
 async function refund(trx: Tx, row: WithdrawalRow, now: number, note: string): Promise<void> {
+  // The gateway pays back what it received, and the fee comes back from the fees earned.
   await post(trx, {
-    accountId: row.account_id,
-    userId: row.user_id,
-    type: 'withdraw_refund',
-    amount: row.amount,
     time: now,
     refType: 'withdrawal',
     refId: row.id,
-    note: `${row.order_no} ${note}`,
+    entries: [
+      {
+        accountId: row.account_id,
+        userId: row.user_id,
+        type: 'withdraw_refund',
+        amount: row.amount,
+        note: `${row.order_no} ${note}`,
+      },
+    ],
+    house: [
+      { house: 'gateway', amount: -(row.amount - row.fee) },
+      { house: 'fees', amount: -row.fee },
+    ],
   });
 }
 

@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyRate, toMinor } from '../../src/shared/money';
 import type { Order, Page, Position, UserMessagePage } from '../../src/shared/api/types';
 import { FixedClock } from '../../server/market/clock';
-import { post } from '../../server/ledger/ledger';
+import { post, postingAgainst } from '../../server/ledger/ledger';
 import { tradeFees } from '../../server/trading/fees';
 import { marginFor } from '../../server/trading/margin';
 import {
@@ -224,13 +224,16 @@ describe.each(dbTargets)('engine: orders and stops (%s, always-open)', (db) => {
     // The account loses cash meanwhile (a debit through the ledger, as a loss elsewhere would).
     const account = await balanceOf(station, user.user.id);
     await station.app.db.transaction().execute((trx) =>
-      post(trx, {
-        accountId: account.id,
-        userId: user.user.id,
-        type: 'withdraw',
-        amount: -(account.balance - 100),
-        time: start,
-      }),
+      post(
+        trx,
+        postingAgainst('gateway', {
+          accountId: account.id,
+          userId: user.user.id,
+          type: 'withdraw',
+          amount: -(account.balance - 100),
+          time: start,
+        }),
+      ),
     );
     await stepTo(station, target + MINUTE);
     const rejected = data(await user.client.get<Page<Order>>('/user/order/list.do', {})).list[0]!;

@@ -82,6 +82,8 @@ export interface AccountsTable {
 
 export interface LedgerEntriesTable {
   id: Generated<number>;
+  /** The posting this entry is part of (ledger_postings). */
+  posting_id: number;
   account_id: number;
   user_id: number;
   time: number;
@@ -92,6 +94,32 @@ export interface LedgerEntriesTable {
   ref_type: string | null;
   ref_id: number | null;
   note: string | null;
+}
+
+/** A posting: one movement of money, whose entries (users' and the house's) sum to zero per currency. */
+export interface LedgerPostingsTable {
+  id: Generated<number>;
+  time: number;
+  /** The type of its first user entry. */
+  type: string;
+  ref_type: string | null;
+  ref_id: number | null;
+}
+
+/**
+ * The station's own ("house") accounts, the other side of users' entries. Their balances are sums of their
+ * entries, never a row updated per posting (a shared row would serialise every order on PostgreSQL).
+ */
+export type HouseAccount =
+  'fees' | 'financing' | 'market' | 'gateway' | 'fx' | 'paper' | 'new_shares' | 'funds';
+
+export interface HouseEntriesTable {
+  id: Generated<number>;
+  posting_id: number;
+  account: HouseAccount;
+  currency: AccountsTable['currency'];
+  /** Signed minor units; positive credits the house account. */
+  amount: number;
 }
 
 export interface PositionsTable {
@@ -255,6 +283,8 @@ export interface DB {
   bank_cards: BankCardsTable;
   accounts: AccountsTable;
   ledger_entries: LedgerEntriesTable;
+  ledger_postings: LedgerPostingsTable;
+  house_entries: HouseEntriesTable;
   positions: PositionsTable;
   idempotency_keys: IdempotencyKeysTable;
   // 0003-identity

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
 import { FixedClock, type Clock } from '../../../server/market/clock';
-import { checkLedger } from '../../../server/ledger/ledger';
+import { checkLedger, describeLedgerCheck } from '../../../server/ledger/ledger';
 import type { Envelope, FailEnvelope } from '../../../src/shared/api/envelope';
 import type { AuthResult, User } from '../../../src/shared/api/types';
 
@@ -76,7 +76,8 @@ export interface TestStation<C extends Clock> {
   close(): Promise<void>;
 }
 
-async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A fresh, empty PostgreSQL database, and how to drop it. */
+export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `pd_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
@@ -155,8 +156,8 @@ export async function startStation<C extends Clock = FixedClock>(
     app,
     async assertLedger() {
       const result = await checkLedger(app.db);
-      if (result.mismatches.length > 0) {
-        throw new Error(`ledger mismatch: ${JSON.stringify(result.mismatches)}`);
+      if (result.mismatches.length > 0 || result.unbalanced.length > 0) {
+        throw new Error(`ledger check failed:\n${describeLedgerCheck(result).join('\n')}`);
       }
     },
     async counts() {

@@ -9,6 +9,7 @@ import { contentSchema } from './0006-content';
 import { newSharesSchema } from './0007-newshares';
 import { fundsSchema } from './0009-funds';
 import { blockTradesVipSchema } from './0008-blocktrades-vip';
+import { doubleEntryLedgerSchema } from './0010-double-entry-ledger';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -20,5 +21,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0007-newshares': newSharesSchema(dialect),
     '0009-funds': fundsSchema(dialect),
     '0008-blocktrades-vip': blockTradesVipSchema(dialect),
+    '0010-double-entry-ledger': doubleEntryLedgerSchema(dialect),
   };
 }
