@@ -7,7 +7,7 @@ import type { AccountRow, PositionRow, Tx } from '../platform/db/schema';
 import type { Station } from '../platform/station';
 import { postMessage } from '../ledger/messages';
 import { lockAccountById } from './limit-orders';
-import { closePositionTx } from './trading';
+import { closePositionTx } from './close-position';
 
 export type EngineCloseReason = 'stop_profit' | 'stop_loss' | 'liquidation';
 
