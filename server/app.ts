@@ -43,7 +43,7 @@ import { userPlugin } from './identity/routes/user';
 import { walletPlugin } from './wallet/routes/wallet';
 import { newSharesPlugin } from './products/routes/new-shares';
 import { stationMarket } from './products/new-share-calendar';
-import { productsDzVipPlugin } from './products/routes/block-trades-vip';
+import { blockTradesVipPlugin } from './products/routes/block-trades-vip';
 import { fundsPlugin } from './products/routes/funds';
 import { createStationJobs, STEP_EVERY_MS } from './jobs/station-jobs';
 
@@ -219,7 +219,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     await app.register(bankPlugin);
     await app.register(siteSettingsPlugin);
     await app.register(contentPlugin, { version: packageVersion() });
-    await app.register(productsDzVipPlugin);
+    await app.register(blockTradesVipPlugin);
 
     const site = await registerStatic(app, config.staticDir);
     app.setNotFoundHandler((request, reply) => {

@@ -1,9 +1,10 @@
 /**
- * Block trades and VIP picks (issue 13; spec §7 "New shares and block trades"): the day's offers and
+ * Block trades and VIP picks (spec §7 "New shares and block trades"): the day's offers and
  * allocations are public market data under /api/stock/; buying and the user's records need a session, and
- * a VIP purchase the VIP permission (NO_PERMISSION otherwise).
+ * a VIP purchase the VIP permission (NO_PERMISSION otherwise). Block trades and VIP picks register as two
+ * groups, each beside its answer schemas.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
 import { checkLots } from '../../../src/shared/validation';
 import { buyBlockTrade, listBlockTrades, listOffers } from '../block-trades';
@@ -114,13 +115,27 @@ const vipPurchaseSchema = object({
   position: ref('Position'),
 });
 
-export const productsDzVipPlugin: FastifyPluginAsync = async (app) => {
-  const { station } = app;
-  const { settings } = station.config;
-  const pageQuery = fields(
-    { pageNum: pageNumField, pageSize: { ...pageSizeField, default: settings.pageSizeDefault } },
+export const blockTradesVipPlugin: FastifyPluginAsync = async (app) => {
+  // In the order the OpenAPI document has always listed them.
+  blockTradeRoutes(app);
+  vipPickRoutes(app);
+};
+
+/** The user's records, a page at a time (pageSize at the station's default). */
+function pageQueryOf(app: FastifyInstance) {
+  return fields(
+    {
+      pageNum: pageNumField,
+      pageSize: { ...pageSizeField, default: app.station.config.settings.pageSizeDefault },
+    },
     [],
   );
+}
+
+/** getDzList.do (public), buyStockDz.do and buyStockDzList.do (with a session). */
+function blockTradeRoutes(app: FastifyInstance): void {
+  const { station } = app;
+  const pageQuery = pageQueryOf(app);
 
   app.get<{ Querystring: CallIn<'GET /api/stock/getDzList.do'> }>(
     '/api/stock/getDzList.do',
@@ -181,6 +196,12 @@ export const productsDzVipPlugin: FastifyPluginAsync = async (app) => {
     },
     async (request) => ok(await listBlockTrades(station, app.auth.session(request).userId, request.query)),
   );
+}
+
+/** getVipList.do and getVipByCode.do (public), buyVipQc.do and vipQcList.do (with a session). */
+function vipPickRoutes(app: FastifyInstance): void {
+  const { station } = app;
+  const pageQuery = pageQueryOf(app);
 
   app.get<{ Querystring: CallIn<'GET /api/stock/getVipList.do'> }>(
     '/api/stock/getVipList.do',
@@ -248,4 +269,4 @@ export const productsDzVipPlugin: FastifyPluginAsync = async (app) => {
     },
     async (request) => ok(await listVipPurchases(station, app.auth.session(request).userId, request.query)),
   );
-};
+}
