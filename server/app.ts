@@ -4,11 +4,11 @@
  */
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { installFieldChecks } from './platform/http/field-checks';
+import { registerOpenApi } from './platform/http/openapi';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyCompress from '@fastify/compress';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
 import { migrateToLatest, openDatabase } from './platform/db/database';
 import type { Station } from './platform/station';
@@ -121,41 +121,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     app.addHook('onClose', async () => database.close());
 
     installErrorHandler(app, translator);
-    // The two checks below are plain callbacks, not async functions: they run on every call, and an async
-    // hook costs Fastify a promise and a microtask turn each time (issue 6 bench).
-    app.addHook('preValidation', (request, _reply, done) => {
-      // A POST without a body (e.g. logout) is an empty form, so its fields are checked one by one.
-      if (request.method === 'POST' && (request.body === undefined || request.body === null))
-        request.body = {};
-      // Every field of this API is a single string or number. Refusing other JSON values here keeps the
-      // schema's type coercion (needed for form strings) from reading `true` as 1 or `null` as 0.
-      const body = request.body;
-      // Raw uploads (KYC photos) are bytes, not fields.
-      if (typeof body === 'object' && body !== null && !Array.isArray(body) && !Buffer.isBuffer(body)) {
-        let fields: Record<string, 'invalid'> | null = null;
-        for (const [name, value] of Object.entries(body)) {
-          if (typeof value !== 'string' && typeof value !== 'number') (fields ??= {})[name] = 'invalid';
-        }
-        if (fields) {
-          done(new AppError('VALIDATION', { fields }));
-          return;
-        }
-      }
-      done();
-    });
-    // Ajv's type coercion turns "9…9" (400 digits) or "1e400" into Infinity, which then passes integer
-    // and maximum checks (found by tests/server/fuzz.test.ts): refuse any non-finite number.
-    app.addHook('preHandler', (request, _reply, done) => {
-      let fields: Record<string, 'invalid'> | null = null;
-      for (const source of [request.query, request.body]) {
-        if (typeof source !== 'object' || source === null || Buffer.isBuffer(source)) continue;
-        for (const [name, value] of Object.entries(source)) {
-          if (typeof value === 'number' && !Number.isFinite(value)) (fields ??= {})[name] = 'invalid';
-        }
-      }
-      if (fields) done(new AppError('VALIDATION', { fields }));
-      else done();
-    });
+    installFieldChecks(app);
     addSharedSchemas(app);
 
     // Leader election, the tick fan-out and shared rate limits (scale-out mode): before the plugins using them.
@@ -177,27 +143,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     await app.register(fastifyCookie);
     await app.register(fastifyFormbody, { bodyLimit: config.bodyLimit });
     await app.register(fastifyCompress, { global: true, threshold: 1024 });
-    await app.register(fastifySwagger, {
-      openapi: {
-        info: {
-          title: 'PaperDesk test station',
-          description:
-            'A simulated brokerage and exchange: paper money only, no real trading. See API.md for conventions.',
-          version: packageVersion(),
-        },
-        components: {
-          securitySchemes: {
-            bearerAuth: { type: 'http', scheme: 'bearer' },
-            cookieAuth: { type: 'apiKey', in: 'cookie', name: 'USER_TOKEN' },
-          },
-        },
-      },
-      refResolver: {
-        buildLocalReference: (json, _baseUri, _fragment, i) =>
-          typeof json.$id === 'string' ? json.$id : `def-${i}`,
-      },
-    });
-    await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+    await registerOpenApi(app, packageVersion());
 
     await app.register(regionPlugin);
     await app.register(sitePlugin, { version: packageVersion() });
