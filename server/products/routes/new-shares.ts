@@ -3,7 +3,7 @@
  * (submitSubscribe.do), chip-grab placement (newStockQc.do, buyNewStockQc.do) and the user's subscription
  * and winning records. All need a session. The draw, deadlines and listings run in the engine.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
 import '../../../src/shared/api/newshares';
 import { checkLots } from '../../../src/shared/validation';
@@ -124,11 +124,11 @@ const orderBody = fields(
   ['code', 'lots', 'requestId'],
 );
 
-export const newSharesPlugin: FastifyPluginAsync = async (app) => {
-  const { station } = app;
-  app.addHook('onRequest', app.auth.requireUser);
-  const tags = ['newshares'];
+const tags = ['newshares'];
 
+/** The calendar, and the issues whose chip-grab placement is open with grabbing a placement. */
+function issueRoutes(app: FastifyInstance): void {
+  const { station } = app;
   app.get<{ Querystring: CallIn<'GET /user/newStockList.do'> & { pageNum: number; pageSize: number } }>(
     '/user/newStockList.do',
     {
@@ -177,7 +177,11 @@ export const newSharesPlugin: FastifyPluginAsync = async (app) => {
     },
     async (request) => ok(await grabPlacement(station, app.auth.session(request).userId, request.body)),
   );
+}
 
+/** Subscribing, paying a win, and the user's subscription and winning records. */
+function subscriptionRoutes(app: FastifyInstance): void {
+  const { station } = app;
   app.post<{ Body: CallIn<'POST /user/add.do'> }>(
     '/user/add.do',
     {
@@ -249,4 +253,11 @@ export const newSharesPlugin: FastifyPluginAsync = async (app) => {
         }),
       ),
   );
+}
+
+export const newSharesPlugin: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', app.auth.requireUser);
+  // In the order the OpenAPI document has always listed them.
+  issueRoutes(app);
+  subscriptionRoutes(app);
 };
