@@ -69,7 +69,7 @@ function packageVersion(): string {
 export async function buildServer(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const clock = opts.clock ?? systemClock;
   const translator = await loadTranslator();
-  // The catalogue plus the new-share calendar's listings (issue 13), as the operator command line builds it.
+  // The catalogue plus the new-share calendar's listings, as the operator command line builds it.
   const market = stationMarket(config, clock);
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
   try {

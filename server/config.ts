@@ -40,9 +40,9 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   settings: Settings;
-  /** Registration, login and identity limits (issue 4). */
+  /** Registration, login and identity limits. */
   identity: IdentitySettings;
-  /** The wallet's own settings (issue 10); its limits, hours and fee rate are site settings. */
+  /** The wallet's own settings; its limits, hours and fee rate are site settings. */
   wallet: WalletSettings;
 }
 
@@ -66,7 +66,7 @@ export interface IdentitySettings {
 }
 
 /**
- * The wallet (issue 10). The deposit and withdrawal limits, hours, withdrawal fee rate and pay channels are
+ * The wallet. The deposit and withdrawal limits, hours, withdrawal fee rate and pay channels are
  * site settings (server/content/site-settings.ts: getSetting.do and getPayInfo.do publish them and the operator
  * changes them); these are the rest.
  */

@@ -73,7 +73,7 @@ export interface Settings {
   dayBarsMax: number;
   /** spec §3: which product areas the app shows, sent by GET /api/admin/getProductSetting.do. */
   productDisplay: ProductSetting;
-  /** The terms of issue 13's products (new shares, block trades, VIP picks, funds, fund allocation). */
+  /** The products' terms (new shares, block trades, VIP picks, funds, fund allocation). */
   products: ProductSettings;
 }
 

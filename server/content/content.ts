@@ -1,5 +1,5 @@
 /**
- * The reading side (issue 7, spec §1 news and notices, financial college; §7 "Site"): news, notices,
+ * The reading side (spec §1 news and notices, financial college; §7 "Site"): news, notices,
  * college articles and site pages, stored as Markdown, one row per item and language. The station stores
  * and answers Markdown as written and renders nothing; the app renders it sanitised.
  *

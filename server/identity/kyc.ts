@@ -199,7 +199,7 @@ async function applyDecision(
     )
     .where('id', '=', submission.user_id)
     .execute();
-  // issue 10: the user is told the result in their messages.
+  // spec §7 "Cash": the user is told the result in their messages.
   await postMessage(trx, {
     userId: submission.user_id,
     kind: 'kyc',

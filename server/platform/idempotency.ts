@@ -64,7 +64,7 @@ export async function runOnce<T>(
   try {
     return await transaction(db, async (trx) => {
       const answer = await mutate(trx);
-      // The new key first: a spread followed by new keys is slow on this V8 (issue 6 bench).
+      // The new key first: a spread followed by new keys is slow on this V8 (measured with npm run bench).
       await insertKey.rows(trx, { response: JSON.stringify(answer) ?? null, ...key });
       return answer;
     });
@@ -77,7 +77,7 @@ export async function runOnce<T>(
 }
 
 /**
- * A money call that reads no key before it starts (the order path, issue 6): `run` does the checks and the
+ * A money call that reads no key before it starts (the order path): `run` does the checks and the
  * runOnce; if anything in it fails and the request has been answered before (or meanwhile), the stored answer
  * is the answer, and a requestId of another call is VALIDATION, as storedAnswer first would have said.
  * A repeat thus redoes the checks and a transaction that rolls back on the key: one read less for every call,

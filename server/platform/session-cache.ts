@@ -1,5 +1,5 @@
 /**
- * Live sessions remembered in memory by token hash (issue 6 bench: reading the session row on every call was
+ * Live sessions remembered in memory by token hash (measured with npm run bench: reading the session row on every call was
  * about a tenth of an order's CPU). Only where this process is the only one that can end a session: on SQLite
  * without REDIS_URL (the embedded mode, one station process per data directory). In scale-out mode
  * (PostgreSQL, or REDIS_URL) several processes share the sessions and every call reads the row, so a logout

@@ -94,7 +94,7 @@ parentPort.once('message', () => { clearInterval(timer); checkpoint(); db.close(
 `;
 
 /**
- * Moves WAL checkpoints off the event loop (issue 6 bench): by default the committing connection copies
+ * Moves WAL checkpoints off the event loop (measured with npm run bench): by default the committing connection copies
  * the WAL into the database file and fsyncs both every 1000 pages, stalling every order behind it for
  * milliseconds (commits were 45% of the SQLite time of an order, 28% with this thread). A worker thread with its own connection now
  * checkpoints every CHECKPOINT_EVERY_MS without blocking the writer (PASSIVE). Durability is unchanged:
@@ -135,7 +135,7 @@ const STATEMENT_CACHE_SIZE = 500;
 /**
  * The SQLite connection as Kysely sees it, keeping its prepared statements: Kysely's SQLite driver prepares
  * every query afresh, and parsing and planning the same few statements again took about a tenth of the
- * station's CPU per order (issue 6 bench). Reusing one is safe: Kysely runs one query at a time on the single connection,
+ * station's CPU per order (measured with npm run bench). Reusing one is safe: Kysely runs one query at a time on the single connection,
  * and all()/run() finish before the next prepare; SQLite re-prepares a statement itself after a schema change.
  * A hit leaves the cache as it is (moving it to the end on every use cost more than the lookup): when full,
  * the statement prepared first goes, and comes back with its next use.

@@ -1,5 +1,5 @@
 /**
- * Group commit on SQLite (issue 6 bench): the money calls that arrive together share one transaction and
+ * Group commit on SQLite (measured with npm run bench): the money calls that arrive together share one transaction and
  * one COMMIT, each in its own savepoint. A commit writes every page the transaction changed to the WAL, and
  * orders change the same few pages (the positions, ledger and key tables and their indexes), so one commit
  * for several calls writes far less than one each: the commit was the largest single cost of an order.
@@ -17,7 +17,7 @@
  *
  * Inside a group the connection is the group's alone, so its statements (the savepoints, and the prepared
  * queries of server/platform/db/prepared.ts) run straight on it, without Kysely's per-query connection handling (about a
- * twentieth of an order's CPU, issue 6 bench): the same statements on the same connection, in the same order.
+ * twentieth of an order's CPU, measured with npm run bench): the same statements on the same connection, in the same order.
  */
 import type { Db, DbOrTx, Tx } from './schema';
 

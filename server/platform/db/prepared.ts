@@ -1,6 +1,6 @@
 /**
  * Queries of the order path built once with Kysely and compiled once per database, then run with fresh
- * parameters (issue 6 bench: building and compiling a query cost more than SQLite running it). The query is
+ * parameters (measured with npm run bench: building and compiling a query cost more than SQLite running it). The query is
  * written with the ordinary typed builder, the same text for SQLite and PostgreSQL; each parameter is a
  * named placeholder that the builder passes through as a value, so compiling finds where each one went.
  *

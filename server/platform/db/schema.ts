@@ -214,7 +214,7 @@ export interface UserMessagesTable {
   read_at: number | null;
 }
 
-/** A deposit through a simulated pay channel (issue 10). */
+/** A deposit through a simulated pay channel. */
 export interface RechargesTable {
   id: Generated<number>;
   user_id: number;
@@ -233,7 +233,7 @@ export interface RechargesTable {
   decided_at: number | null;
 }
 
-/** A withdrawal to the bound bank card (issue 10); its amount left the balance when it was requested. */
+/** A withdrawal to the bound bank card; its amount left the balance when it was requested. */
 export interface WithdrawalsTable {
   id: Generated<number>;
   user_id: number;

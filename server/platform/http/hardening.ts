@@ -45,7 +45,7 @@ type HeaderStep = readonly [name: string, value: string | null];
 /**
  * The headers helmet's middleware for HELMET_OPTIONS sets, worked out once. @fastify/helmet builds the
  * middleware again on every request (parsing the CSP directives each time: a measurable share of a market
- * call), and even built once it walks a dozen middlewares per request (about 2% of an order, issue 6 bench).
+ * call), and even built once it walks a dozen middlewares per request (about 2% of an order, measured with npm run bench).
  * HELMET_OPTIONS has no per-request part (no directive is a function, e.g. a nonce), so every response gets
  * the same steps: they are recorded from one run of the middleware and replayed on the raw response in the
  * same order, which sends the same bytes. helmet is loaded from @fastify/helmet's own dependency, the

@@ -1,5 +1,5 @@
 /**
- * New-share and new-bond subscription calls (issue 13): the calendar, subscribing (add.do), paying a win
+ * New-share and new-bond subscription calls: the calendar, subscribing (add.do), paying a win
  * (submitSubscribe.do), chip-grab placement (newStockQc.do, buyNewStockQc.do) and the user's subscription
  * and winning records. All need a session. The draw, deadlines and listings run in the engine.
  */

@@ -1,5 +1,5 @@
 /**
- * Identity (issue 4): atomic SMS throttles and daily counters, login guards, KYC submissions and their
+ * Identity: atomic SMS throttles and daily counters, login guards, KYC submissions and their
  * uploaded photos, per-user permission flags, the operator audit log and the site settings tables.
  */
 import { type Kysely, type Migration } from 'kysely';

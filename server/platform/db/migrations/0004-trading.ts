@@ -1,5 +1,5 @@
 /**
- * The trading engine (issue 6): limit orders and the funds they hold, the watchlist, the engine's run marks
+ * The trading engine (DOMAIN.md "Leverage, margin and liquidation"): limit orders and the funds they hold, the watchlist, the engine's run marks
  * (so a day close, a deferred fee or a sweep runs once even across restarts and processes) and the messages
  * the station sends a user (liquidation warnings and the like).
  */

@@ -1,5 +1,5 @@
 /**
- * The wallet (issue 10): deposits through the simulated pay channels, withdrawals to the bound bank card,
+ * The wallet: deposits through the simulated pay channels, withdrawals to the bound bank card,
  * transfers between the CNY accounts and currency flash exchanges. Every money movement itself is in the
  * ledger; these tables keep the request, its state and what the user reads in the record lists.
  */

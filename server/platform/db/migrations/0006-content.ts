@@ -1,5 +1,5 @@
 /**
- * The reading side (issue 7): news, notices, college articles and site pages as Markdown per language,
+ * The reading side: news, notices, college articles and site pages as Markdown per language,
  * and the in-app customer-service threads the operator command line answers.
  */
 import { type Kysely, type Migration } from 'kysely';

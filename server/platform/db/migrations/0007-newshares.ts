@@ -1,5 +1,5 @@
 /**
- * New-share and new-bond subscription (issue 13). The calendar itself is generated from MARKET_SEED
+ * New-share and new-bond subscription. The calendar itself is generated from MARKET_SEED
  * (server/products/new-share-calendar.ts); these tables hold what happened to it: each issue's allocation counter,
  * placement sales and the draw, deadline and listing it went through (each applied once), the users'
  * subscriptions, and the station secret every issue's draw seed is derived from.

@@ -1,5 +1,5 @@
 /**
- * Block trades and VIP picks (issue 13): the VIP allocations of each day with their sold lots, the VIP
+ * Block trades and VIP picks: the VIP allocations of each day with their sold lots, the VIP
  * purchases and the block-trade purchases. The positions and the money are in the positions table and
  * the ledger; these tables keep what the record screens show and what limits the next buyer.
  */

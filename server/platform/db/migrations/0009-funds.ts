@@ -1,5 +1,5 @@
 /**
- * Funds and fund allocation (issue 13). Fund products are bought and sold at the day's NAV: holdings and
+ * Funds and fund allocation. Fund products are bought and sold at the day's NAV: holdings and
  * the trade records here, the money in the ledger. An allocation is an application (margin, multiple,
  * period) with its state; while it trades, its sub-account is an `accounts` row of type 'fund' (one per
  * user, reused by the user's next allocation), so its cash is in the ledger and its positions are ordinary
