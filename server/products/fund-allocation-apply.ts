@@ -133,6 +133,7 @@ export async function applyForAllocation(
   });
 }
 
+/** The user's sub-account row, created (empty) the first time. */
 async function subAccountOf(trx: Tx, station: Station, userId: number): Promise<AccountRow> {
   const found = await trx
     .selectFrom('accounts')
