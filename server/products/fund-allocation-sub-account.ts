@@ -1,0 +1,141 @@
+/**
+ * Trading in a fund allocation's sub-account (the rules: fund-allocation.ts): market buys and sells of
+ * A-shares and STAR shares, long at leverage 1, under the ordinary market rules.
+ */
+import type { Position } from '../../src/shared/api/types';
+import { toMinor } from '../../src/shared/money';
+import { checkLots } from '../../src/shared/validation';
+import { AppError, assertFields } from '../platform/errors';
+import type { Station } from '../platform/station';
+import { tradeFees } from '../trading/fees';
+import { runOnce, storedAnswer } from '../platform/idempotency';
+import { post } from '../ledger/ledger';
+import { lockAccountById } from '../trading/limit-orders';
+import { assertPriceLimit, maxLotsPerOrder, sell, tradableOf } from '../trading/trading';
+import { toPosition } from '../trading/views';
+import { accountRiskStateOf } from '../trading/account-risk';
+import { lockAllocation, ownAllocation } from './fund-allocation-records';
+
+/** buyFunds.do: a market buy (long, leverage 1) of an A-share or STAR stock in the sub-account. */
+export async function buyInSubAccount(
+  station: Station,
+  userId: number,
+  order: { applyId: number; code: string; lots: number; requestId: string },
+): Promise<Position> {
+  const call = 'buyFunds';
+  const earlier = await storedAnswer<Position>(station.db, userId, order.requestId, call);
+  if (earlier !== undefined) return earlier;
+  const { settings } = station.config;
+  const { instrument, market, unitsPerLot } = tradableOf(station, order.code);
+  if (market !== 'a' && market !== 'star') {
+    throw new AppError('VALIDATION', { fields: { code: 'invalid' }, msgKey: 'SUB_ACCOUNT_MARKET' });
+  }
+  assertFields({ lots: checkLots(order.lots, maxLotsPerOrder(settings, market)) });
+  const now = station.clock.now();
+  const status = station.market.status(instrument, now);
+  if (status === 'suspended') throw new AppError('SUSPENDED');
+  if (status !== 'trading') throw new AppError('OUTSIDE_TRADING_HOURS');
+  const detail = station.market.detail(instrument, now);
+  assertPriceLimit(detail, true);
+  const shares = order.lots * unitsPerLot;
+  const value = toMinor(detail.price * shares);
+  const fees = tradeFees(market, 'buy', { shares, value }, settings.fees);
+
+  return runOnce(station.db, { userId, requestId: order.requestId, call, now }, async (trx) => {
+    const row = await lockAllocation(trx, station, order.applyId, userId);
+    if (
+      row.status !== 'trading' ||
+      row.account_id === null ||
+      row.expires_at === null ||
+      now >= row.expires_at
+    ) {
+      throw new AppError('ALREADY_DONE', { msgKey: 'ALLOCATION_NOT_TRADING' });
+    }
+    const account = await lockAccountById(trx, station, row.account_id);
+    if (account.balance - account.frozen < value + fees.total) throw new AppError('INSUFFICIENT_FUNDS');
+    const inserted = await trx
+      .insertInto('positions')
+      .values({
+        user_id: userId,
+        account_id: account.id,
+        code: instrument.code,
+        market,
+        direction: 'long',
+        state: 'open',
+        lots: order.lots,
+        shares,
+        leverage: 1,
+        open_price: detail.price,
+        open_value: value,
+        margin: value,
+        buy_fee: fees.total,
+        buy_fee_detail: JSON.stringify(fees.items),
+        sell_fee: 0,
+        sell_fee_detail: null,
+        stamp_duty: 0,
+        deferred_fee: 0,
+        stop_profit: null,
+        stop_loss: null,
+        opened_at: now,
+        sellable_from: station.market.sellableFrom(instrument, now),
+        closed_at: null,
+        close_price: null,
+        close_value: null,
+        close_reason: null,
+        split_from: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const user = { accountId: account.id, userId };
+    // The price goes to the market (the position's counterparty), the fees to the fees earned.
+    await post(trx, {
+      time: now,
+      refType: 'position',
+      refId: inserted.id,
+      entries: [
+        { ...user, type: 'buy', amount: -value, note: `${instrument.code} ×${shares}` },
+        ...(fees.total > 0
+          ? [{ ...user, type: 'buy_fee' as const, amount: -fees.total, note: instrument.code }]
+          : []),
+      ],
+      house: [
+        { house: 'market', amount: value },
+        { house: 'fees', amount: fees.total },
+      ],
+    });
+    const state = await accountRiskStateOf(trx, station, account.id);
+    return toPosition(inserted, instrument, detail, row.liquidation_line, state);
+  });
+}
+
+/** sellFunds.do: sells (all or some lots of) a position of a trading allocation's sub-account. */
+export async function sellInSubAccount(
+  station: Station,
+  userId: number,
+  order: { applyId: number; positionId: number; lots?: number | undefined; requestId: string },
+): Promise<Position> {
+  const row = await ownAllocation(station, userId, order.applyId);
+  const position = await station.db
+    .selectFrom('positions')
+    .select(['account_id'])
+    .where('id', '=', order.positionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!position || row.account_id === null || position.account_id !== row.account_id) {
+    throw new AppError('NOT_FOUND');
+  }
+  // Past its last close the period is over even before the engine's step settles it (at that day's last
+  // price): no sale at a later price, as buyFunds allows no buy.
+  const over = row.expires_at === null || station.clock.now() >= row.expires_at;
+  if (row.status !== 'trading' || over) {
+    const earlier = await storedAnswer<Position>(station.db, userId, order.requestId, 'sell');
+    if (earlier !== undefined) return earlier;
+    throw new AppError('ALREADY_DONE', { msgKey: 'ALLOCATION_NOT_TRADING' });
+  }
+  // The ordinary sell: sessions, T+1, price limits and fees; the proceeds go to the position's account.
+  return sell(station, userId, {
+    positionId: order.positionId,
+    lots: order.lots,
+    requestId: order.requestId,
+  });
+}
