@@ -1,5 +1,5 @@
 /**
- * New-share and new-bond subscription (issue 13; DOMAIN.md "New share / bond subscription"): subscribe in
+ * New-share and new-bond subscription (DOMAIN.md "New share / bond subscription"): subscribe in
  * an issue's window, the verifiable draw, paying for winning lots from the newstock account, chip-grab
  * placement, and on listing the paid lots becoming an ordinary position (in the newstock account, sellable
  * like any other from the listing day).
