@@ -8,6 +8,7 @@
 import type { AccountRiskState, RiskPosition } from '../../src/shared/risk';
 import type { AccountRow, DbOrTx, PositionRow } from '../platform/db/schema';
 import type { Station } from '../platform/station';
+import { prepared } from '../platform/db/prepared';
 
 /** The rule book's view of a position at a price. */
 export function riskPosition(p: PositionRow, price: number): RiskPosition {
@@ -77,11 +78,38 @@ export async function accountRiskStates(
   return states;
 }
 
-/** The state of one account valued now. */
+const selectAccount = prepared<{ accountId: number }>()((db, p) =>
+  db.selectFrom('accounts').selectAll().where('id', '=', p.accountId),
+);
+const selectOpenPositions = prepared<{ accountId: number }>()((db, p) =>
+  db
+    .selectFrom('positions')
+    .selectAll()
+    .where('account_id', '=', p.accountId)
+    .where('state', '=', 'open')
+    .orderBy('id'),
+);
+const selectTradingAllocation = prepared<{ accountId: number }>()((db, p) =>
+  db
+    .selectFrom('allocations')
+    .select(['account_id', 'allocated'])
+    .where('account_id', '=', p.accountId)
+    .where('status', '=', 'trading'),
+);
+
+/**
+ * The state of one account valued now. Every order's answer reads it, so its three reads are compiled once
+ * (server/platform/db/prepared.ts), as the rest of the order path's are.
+ */
 export async function accountRiskStateOf(
   db: DbOrTx,
   station: Station,
   accountId: number,
 ): Promise<AccountRiskState | undefined> {
-  return (await accountRiskStates(db, station, [accountId])).get(accountId);
+  const [account] = await selectAccount.rows(db, { accountId });
+  if (!account) return undefined;
+  const positions = await selectOpenPositions.rows(db, { accountId });
+  const [allocation] = await selectTradingAllocation.rows(db, { accountId });
+  const held = positions.map((row) => ({ row, price: priceNow(station, row) }));
+  return accountRiskState(account, allocation ?? null, held);
 }

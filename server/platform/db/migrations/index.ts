@@ -10,6 +10,7 @@ import { newSharesSchema } from './0007-newshares';
 import { fundsSchema } from './0009-funds';
 import { blockTradesVipSchema } from './0008-blocktrades-vip';
 import { doubleEntryLedgerSchema } from './0010-double-entry-ledger';
+import { positionsByAccountSchema } from './0011-positions-by-account';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -22,5 +23,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0009-funds': fundsSchema(dialect),
     '0008-blocktrades-vip': blockTradesVipSchema(dialect),
     '0010-double-entry-ledger': doubleEntryLedgerSchema(dialect),
+    '0011-positions-by-account': positionsByAccountSchema(),
   };
 }
