@@ -25,8 +25,7 @@ import {
   unlockLogin,
   type LoginGuardSettings,
 } from '../platform/rate-limit';
-import { markPrice } from '../ledger/accounts';
-import { positionPnlMinor, toAccount } from '../trading/views';
+import { accountsOf } from '../ledger/accounts';
 import { consumeSmsCode } from './sms-codes';
 import { openSession, type SessionInfo } from './sessions';
 import { findUserByPhone } from './sms-codes';
@@ -336,27 +335,11 @@ export async function userInfo(station: Station, userId: number): Promise<User> 
     .selectAll()
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  const accounts = await station.db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('user_id', '=', userId)
-    // A fund allocation's sub-account (type 'fund') is shown with its allocation, not here.
-    .where('type', 'in', ACCOUNT_TYPES)
-    .$narrowType<{ type: AccountType }>()
-    .execute();
-  const positions = await station.db
-    .selectFrom('positions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('state', '=', 'open')
-    .execute();
   const bankCard = await station.db
     .selectFrom('bank_cards')
     .select('id')
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  const now = station.clock.now();
-  const order = new Map(ACCOUNT_TYPES.map((t, i) => [t, i]));
   return {
     id: user.id,
     phone: maskPhone(user.phone),
@@ -366,16 +349,6 @@ export async function userInfo(station: Station, userId: number): Promise<User> 
     hasBankCard: bankCard !== undefined,
     hasWithdrawPassword: user.withdraw_password_hash !== null,
     inviteCode: user.invite_code,
-    accounts: accounts
-      .sort((a, b) => (order.get(a.type) ?? 0) - (order.get(b.type) ?? 0))
-      .map((account) =>
-        toAccount(
-          account,
-          positions
-            .filter((p) => p.account_id === account.id)
-            .map((p) => ({ margin: p.margin, pnl: positionPnlMinor(p, markPrice(station, p, now)) })),
-          station.config.settings.liquidationLine,
-        ),
-      ),
+    accounts: await accountsOf(station, userId),
   };
 }

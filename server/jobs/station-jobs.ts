@@ -1,14 +1,23 @@
 /**
  * The station's periodic steps, each a function of the station at an instant, and the scheduler that runs
  * them (main.ts and the test harnesses start it; nothing in the HTTP layer starts a timer):
- * - `engine`, every second: deposit and withdrawal reviews, new-share draws, payment deadlines and listings,
- *   fund-allocation events, then every minute since the engine's stored progress (limit-order triggers,
- *   stops, liquidations, day closes and their deferred fees) (server/trading/engine.ts);
+ * - `wallet-review`, every second: deposits and withdrawals due for the pay channel's answer
+ *   (server/wallet/wallet-review.ts);
+ * - `new-share-events`, every second: draws, payment deadlines and listings due (server/products/new-shares.ts);
+ * - `allocation-events`, every second: reviews, daily fees and expiries of fund allocations due
+ *   (server/products/fund-allocation.ts);
+ * - `engine`, every second: every minute since the engine's stored progress (limit-order triggers, stops,
+ *   liquidations, day closes and their deferred fees) (server/trading/engine.ts);
  * - `kyc-review`, every second: KYC submissions due for the rule reviewer's decision (server/identity/kyc.ts).
+ * `StationJobs.engine.step` runs the first four in that order, as the timer would, for callers that move
+ * the station on by hand (tests, a pinned clock).
  * Every effect of a step is keyed or conditional, so a step repeated, or run by a new leader over an old
  * leader's last one, changes nothing twice.
  */
-import { createEngine, type Engine } from '../trading/engine';
+import { createEngine, type Engine, type EngineStepResult } from '../trading/engine';
+import { reviewDueWalletRequests } from '../wallet/wallet-review';
+import { endLiquidatedAllocation, runDueAllocationEvents } from '../products/fund-allocation';
+import { runDueNewShareEvents } from '../products/new-shares';
 import type { Station } from '../platform/station';
 import { runKycReviewer } from '../identity/kyc';
 import { createScheduler, type Scheduler } from './scheduler';
@@ -17,7 +26,10 @@ import { createScheduler, type Scheduler } from './scheduler';
 export const STEP_EVERY_MS = 1000;
 
 export interface StationJobs {
-  /** The trading engine, which the `engine` job steps. */
+  /**
+   * Everything due at an instant, in the timer's order: wallet reviews, new-share events, allocation
+   * events, then the trading engine's minutes.
+   */
   engine: Engine;
   /** Runs the KYC review now, after any review going on; how many submissions it decided. */
   reviewKyc(): Promise<number>;
@@ -35,14 +47,47 @@ export interface StationJobsOptions {
 
 /** The engine (its start recorded in the database) and the scheduler of every periodic step, not started. */
 export async function createStationJobs(station: Station, options: StationJobsOptions): Promise<StationJobs> {
-  const engine = createEngine(station);
-  await engine.init();
+  const trading = createEngine(station, {
+    endLiquidatedAllocation: (id, t) => endLiquidatedAllocation(station, id, t),
+  });
+  await trading.init();
   const scheduler = createScheduler({
     now: () => station.clock.now(),
     isLeader: options.isLeader,
     logError: options.logError,
   });
-  scheduler.add({ name: 'engine', everyMs: options.engineEveryMs, step: (now) => engine.step(now) });
+  const every = options.engineEveryMs;
+  const reviewWallet = scheduler.add({
+    name: 'wallet-review',
+    everyMs: every,
+    step: (now) => reviewDueWalletRequests(station, now),
+  });
+  const newShareEvents = scheduler.add({
+    name: 'new-share-events',
+    everyMs: every,
+    step: (now) => runDueNewShareEvents(station, now),
+  });
+  const allocationEvents = scheduler.add({
+    name: 'allocation-events',
+    everyMs: every,
+    step: (now) => runDueAllocationEvents(station, now),
+  });
+  const runEngine = scheduler.add({ name: 'engine', everyMs: every, step: (now) => trading.step(now) });
+  const engine: Engine = {
+    init: trading.init,
+    async step(now?: number): Promise<EngineStepResult> {
+      if (now !== undefined) {
+        await reviewDueWalletRequests(station, now);
+        await runDueNewShareEvents(station, now);
+        await runDueAllocationEvents(station, now);
+        return trading.step(now);
+      }
+      await reviewWallet();
+      await newShareEvents();
+      await allocationEvents();
+      return runEngine();
+    },
+  };
   const reviewKyc = scheduler.add({
     name: 'kyc-review',
     everyMs: options.kycReviewEveryMs,

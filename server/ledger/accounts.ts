@@ -14,7 +14,8 @@ import { AppError } from '../platform/errors';
 import type { Station } from '../platform/station';
 import { runOnce, storedAnswer } from '../platform/idempotency';
 import { post, postingAgainst } from './ledger';
-import { positionPnlMinor, toAccount, type OwnAccountRow } from '../trading/views';
+import { pricePnl } from '../../src/shared/pnl';
+import { toAccount, type OwnAccountRow } from './views';
 
 /** The order accounts are shown in. */
 const ACCOUNT_ORDER: readonly AccountType[] = ['main', 'index', 'newstock', 'hk', 'us'];
@@ -23,6 +24,11 @@ const ACCOUNT_ORDER: readonly AccountType[] = ['main', 'index', 'newstock', 'hk'
 export function markPrice(station: Station, row: PositionRow, now = station.clock.now()): number {
   const found = station.market.findTradable(row.code);
   return found ? station.market.quote(found.instrument, now).price : row.open_price;
+}
+
+/** An open position's price pnl at `price`, minor units. */
+function positionPricePnl(row: PositionRow, price: number): number {
+  return pricePnl(row.direction, row.open_value, toMinor(price * row.shares));
 }
 
 /** Account figures of `accounts` with the user's open positions valued now. */
@@ -40,7 +46,7 @@ export function accountFigures(
         account,
         openPositions
           .filter((p) => p.account_id === account.id)
-          .map((p) => ({ margin: p.margin, pnl: positionPnlMinor(p, markPrice(station, p, now)) })),
+          .map((p) => ({ margin: p.margin, pnl: positionPricePnl(p, markPrice(station, p, now)) })),
         station.config.settings.liquidationLine,
       ),
     );

@@ -1,7 +1,7 @@
 /** The fund flow: a user's ledger entries, newest first. */
 import type { AccountType, LedgerEntry, LedgerEntryType, Page } from '../../src/shared/api/types';
 import type { Station } from '../platform/station';
-import { toLedgerEntry } from '../trading/views';
+import { toLedgerEntry } from './views';
 
 export async function listLedger(
   station: Station,

@@ -9,8 +9,9 @@ import { readFileSync } from 'node:fs';
 import type { StockMarket } from '../../src/shared/api/types';
 import type { ClockMode } from '../config';
 
-export const MINUTE_MS = 60_000;
-export const DAY_MS = 86_400_000;
+import { DAY_MS, MINUTE_MS, tzOffsetMinutes } from '../platform/time';
+
+export { DAY_MS, MINUTE_MS, tzOffsetMinutes };
 
 export type Session = readonly [number, number];
 
@@ -177,48 +178,6 @@ export function futuresHours(sessions: readonly string[]): MarketHours {
   parts.sort((a, b) => a[0] - b[0]);
   const cn = REAL_HOURS.a;
   return { timeZone: cn.timeZone, sessions: parts, weekdaysOnly: true, holidays: cn.holidays };
-}
-
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
-
-const offsetCache = new Map<string, number>();
-const OFFSET_BUCKET_MS = 30 * MINUTE_MS;
-
-/**
- * Minutes the time zone is ahead of UTC at instant `t`, memoised per half hour (every offset change of the
- * markets' zones happens on a whole hour).
- */
-export function tzOffsetMinutes(timeZone: string, t: number): number {
-  if (timeZone === 'UTC') return 0;
-  const key = `${timeZone}|${Math.floor(t / OFFSET_BUCKET_MS)}`;
-  let offset = offsetCache.get(key);
-  if (offset === undefined) {
-    if (offsetCache.size > 200_000) offsetCache.clear();
-    offset = computeTzOffsetMinutes(timeZone, t);
-    offsetCache.set(key, offset);
-  }
-  return offset;
-}
-
-function computeTzOffsetMinutes(timeZone: string, t: number): number {
-  let f = offsetFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    offsetFormatters.set(timeZone, f);
-  }
-  const parts = f.formatToParts(new Date(t));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
-  const truncated = Math.floor(t / MINUTE_MS) * MINUTE_MS;
-  return Math.round((asUtc - truncated) / MINUTE_MS);
 }
 
 /** The local day number of instant `t`. */

@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Db, DbOrTx } from './db/schema';
-import { DAY_MS, MINUTE_MS, tzOffsetMinutes } from '../market/sessions';
+import { DAY_MS, MINUTE_MS, tzOffsetMinutes } from './time';
 
 /** The local day number of instant `t` in `timeZone` (days since 1970-01-01 there). */
 export function localDay(t: number, timeZone: string): number {

@@ -10,14 +10,12 @@ import type {
   AllocationType,
 } from '../../src/shared/api/funds';
 import { toMajor } from '../../src/shared/money';
-import type { Selectable } from 'kysely';
-import type { AllocationsTable } from '../platform/db/funds-schema';
-import type { AccountRow, PositionRow, Tx } from '../platform/db/schema';
+import type { AccountRow, AllocationRow, PositionRow, Tx } from '../platform/db/schema';
 import { AppError } from '../platform/errors';
 import { dayCloseTime, hoursFor, isTradingDay, localDay, nextTradingDay } from '../market/sessions';
 import type { Station } from '../platform/station';
 
-export type AllocationRow = Selectable<AllocationsTable>;
+export type { AllocationRow };
 
 /**
  * The sub-account's type in the accounts table. Not one of the five account types of the API: the

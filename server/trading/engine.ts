@@ -41,11 +41,8 @@
  * Every effect re-reads and locks its rows and re-checks them inside its transaction, so a step is safe
  * beside user calls and beside another engine, and handling a minute twice changes nothing.
  */
-import { MINUTE_MS, DAY_MS } from '../market/sessions';
+import { MINUTE_MS, DAY_MS } from '../platform/time';
 import type { Station } from '../platform/station';
-import { reviewDueWalletRequests } from '../wallet/wallet-review';
-import { runDueNewShareEvents } from '../products/new-shares';
-import { runDueAllocationEvents } from '../products/fund-allocation';
 import { chargeDeferredFee, closesBetween } from './day-close-step';
 import { engineClose } from './engine-close';
 import { createEngineQuotes } from './engine-quotes';
@@ -137,7 +134,13 @@ async function runRiskStep(
   return changed;
 }
 
-export function createEngine(station: Station): Engine {
+/** What the engine needs from the products area (the jobs wire it in). */
+export interface EngineDeps {
+  /** Ends a trading allocation whose sub-account was liquidated down to nothing left to close. */
+  endLiquidatedAllocation(allocationId: number, t: number): Promise<boolean>;
+}
+
+export function createEngine(station: Station, deps: EngineDeps): Engine {
   const quotes = createEngineQuotes(station);
   const risk = createRiskStep(station, {
     priceAt: quotes.priceAt,
@@ -145,6 +148,7 @@ export function createEngine(station: Station): Engine {
     instrumentName: (p) => quotes.instrumentOf(p.code, p.market)?.name ?? p.code,
     close: (p, t, price, stillDue, message) =>
       engineClose(station, p, t, price, 'liquidation', stillDue, message),
+    endLiquidatedAllocation: deps.endLiquidatedAllocation,
   });
   const init = (now = station.clock.now()) => initProgress(station, now);
 
@@ -159,11 +163,6 @@ export function createEngine(station: Station): Engine {
   async function run(now: number): Promise<EngineStepResult> {
     quotes.clear();
     await init(now);
-    // Deposits and withdrawals due for the pay channel's answer; each is decided once.
-    await reviewDueWalletRequests(station, now);
-    // New-share draws, payment deadlines and listings due; each applied once.
-    await runDueNewShareEvents(station, now);
-    await runDueAllocationEvents(station, now);
     const progress = (await readProgress(station))!;
     const to = floorMinute(now);
     const result: EngineStepResult = {

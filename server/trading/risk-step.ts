@@ -16,9 +16,8 @@
  */
 import { liquidationPlan, riskDecision, riskRatio, type RiskLines } from '../../src/shared/risk';
 import { isUniqueViolation } from '../platform/db/database';
-import type { AccountRow, PositionRow, Tx } from '../platform/db/schema';
+import type { AccountRow, AllocationRow, PositionRow, Tx } from '../platform/db/schema';
 import { accountRiskState } from './account-risk';
-import { endLiquidatedAllocation, type AllocationRow } from '../products/fund-allocation';
 import type { Station } from '../platform/station';
 import { postMessage } from '../ledger/messages';
 
@@ -43,6 +42,11 @@ export interface RiskStepDeps {
     stillDue: (locked: PositionRow, account: AccountRow, trx: Tx) => Promise<boolean>,
     message: { msgKey: string; params: Record<string, string | number> },
   ): Promise<boolean>;
+  /**
+   * Ends a trading allocation whose sub-account the step has liquidated down to nothing left to close
+   * (DOMAIN.md "Fund allocation"; the products area owns the settlement). True when it ended it.
+   */
+  endLiquidatedAllocation(allocationId: number, t: number): Promise<boolean>;
 }
 
 export interface RiskCounts {
@@ -228,7 +232,7 @@ export function createRiskStep(station: Station, deps: RiskStepDeps): RiskStep {
           now: t,
         }),
       );
-    } else if (subject.allocation && (await endLiquidatedAllocation(station, subject.allocation.id, t))) {
+    } else if (subject.allocation && (await deps.endLiquidatedAllocation(subject.allocation.id, t))) {
       changed = true;
     }
     return changed;

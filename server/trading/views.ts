@@ -14,23 +14,15 @@
  *   liquidation line, the price the engine's risk step triggers on; a long is at risk at or below it, a
  *   short at or above it; null when the account borrows nothing or no positive price reaches the line.
  *   Callers pass the account's state (account-risk.ts); without it, the position is taken alone.
- * - account.balance = the ledger's sum (margins already moved out of it); available = balance − frozen (the
- *   funds pending limit orders hold); frozenMargin = margin of the account's open positions; positionPnl =
- *   their pnl; totalAssets = balance + frozenMargin + positionPnl.
  */
 import { toMajor, toMinor } from '../../src/shared/money';
 import { liquidationPrice, type AccountRiskState } from '../../src/shared/risk';
-import type { Account, AccountType, Position, LedgerEntry, Quote } from '../../src/shared/api/types';
-import type { AccountRow, LedgerRow, PositionRow } from '../platform/db/schema';
+import { pricePnl } from '../../src/shared/pnl';
+import type { Position, Quote } from '../../src/shared/api/types';
+import type { PositionRow } from '../platform/db/schema';
 import type { Instrument } from '../market/catalogue';
 import { roundToTick } from '../market/price-engine';
 import { riskPosition } from './account-risk';
-
-/**
- * One of the user's five accounts, as queries read them with `type in (...)`: a fund allocation's
- * sub-account (type 'fund') is shown with its allocation, never as an account (getUserSubaccount.do).
- */
-export type OwnAccountRow = AccountRow & { type: AccountType };
 
 function round(value: number, decimals: number): number {
   return Number(value.toFixed(decimals));
@@ -40,8 +32,7 @@ function round(value: number, decimals: number): number {
 export function positionPnlMinor(row: PositionRow, currentPrice: number): number {
   const value =
     row.state === 'closed' && row.close_value !== null ? row.close_value : toMinor(currentPrice * row.shares);
-  const pnl = value - row.open_value;
-  return row.direction === 'long' ? pnl : -pnl;
+  return pricePnl(row.direction, row.open_value, value);
 }
 
 export function toPosition(
@@ -86,39 +77,5 @@ export function toPosition(
     closePrice: row.close_price,
     closeReason: row.close_reason,
     sellableFrom: row.sellable_from,
-  };
-}
-
-export function toAccount(
-  row: OwnAccountRow,
-  openPositions: { margin: number; pnl: number }[],
-  liquidationLine: number,
-): Account {
-  const frozenMargin = openPositions.reduce((sum, p) => sum + p.margin, 0);
-  const positionPnl = openPositions.reduce((sum, p) => sum + p.pnl, 0);
-  const available = row.balance - row.frozen;
-  return {
-    type: row.type,
-    currency: row.currency,
-    balance: toMajor(row.balance),
-    available: toMajor(available),
-    frozenMargin: toMajor(frozenMargin),
-    positionPnl: toMajor(positionPnl),
-    totalAssets: toMajor(row.balance + frozenMargin + positionPnl),
-    liquidationLine,
-  };
-}
-
-export function toLedgerEntry(row: LedgerRow & { account: AccountType }): LedgerEntry {
-  return {
-    id: row.id,
-    time: row.time,
-    account: row.account,
-    type: row.type as LedgerEntry['type'],
-    amount: toMajor(row.amount),
-    balanceAfter: toMajor(row.balance_after),
-    refType: row.ref_type,
-    refId: row.ref_id,
-    note: row.note,
   };
 }

@@ -10,7 +10,7 @@ import { accountFigures } from '../ledger/accounts';
 import type { Station } from '../platform/station';
 import { runOnce, storedAnswer } from '../platform/idempotency';
 import { post } from '../ledger/ledger';
-import type { OwnAccountRow } from '../trading/views';
+import type { OwnAccountRow } from '../ledger/views';
 import { amountToMinor, moneyText } from './wallet';
 
 /** Locks the user's accounts of `types` in id order (so two movers never wait on each other in a cycle). */

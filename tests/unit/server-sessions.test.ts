@@ -7,7 +7,7 @@ import {
   sessionPosition,
   tzOffsetMinutes,
 } from '../../server/market/sessions';
-import { endOfDay } from '../../server/platform/http/auth';
+import { endOfDay } from '../../server/identity/auth';
 
 const utc = (y: number, mo: number, d: number, h: number, mi = 0) => Date.UTC(y, mo - 1, d, h, mi);
 

@@ -333,4 +333,5 @@ export type PositionRow = Selectable<PositionsTable>;
 export type NewPosition = Insertable<PositionsTable>;
 export type LedgerRow = Selectable<LedgerEntriesTable>;
 export type OrderRow = Selectable<OrdersTable>;
+export type AllocationRow = Selectable<AllocationsTable>;
 export type UserMessageRow = Selectable<UserMessagesTable>;

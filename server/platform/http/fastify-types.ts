@@ -10,7 +10,7 @@ import type { Translator } from '../i18n';
 import type { Clock } from '../../market/clock';
 import type { MarketService } from '../../market/market-service';
 import type { Scheduler } from '../../jobs/scheduler';
-import type { Auth } from './auth';
+import type { Auth } from '../../identity/auth';
 
 /** Gives the message key of a field from its raw value (null when the value is fine). */
 export type FieldRule = (raw: unknown) => ValidationKey | null;

@@ -1,7 +1,7 @@
 /** The simulated exchange rates between the station's currencies (CNY, HKD, USD), with a daily drift. */
 import type { FastifyPluginAsync } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
-import { midRate } from '../../wallet/flash-exchange';
+import { midRate } from '../flash-exchange';
 import { AppError } from '../../platform/errors';
 import { ok } from '../../platform/http/envelope';
 import { responses } from '../../platform/http/schemas';

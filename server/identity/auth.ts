@@ -3,10 +3,10 @@
  * expires at the end of the current day (Asia/Shanghai by default).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../errors';
-import type { Station } from '../station';
-import { sessionOf, type SessionInfo } from '../../identity/users';
-import { DAY_MS, MINUTE_MS, tzOffsetMinutes } from '../../market/sessions';
+import { AppError } from '../platform/errors';
+import type { Station } from '../platform/station';
+import { sessionOf, type SessionInfo } from './users';
+import { DAY_MS, MINUTE_MS, tzOffsetMinutes } from '../platform/time';
 
 export const TOKEN_COOKIE = 'USER_TOKEN';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
