@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import boundaries from './scripts/lint/boundaries.js';
 
 export default tseslint.config(
   {
@@ -29,6 +30,11 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  {
+    files: ['server/**/*.ts', 'src/shared/**/*.ts'],
+    plugins: { boundaries },
+    rules: { 'boundaries/imports': 'error', 'boundaries/routes': 'error' },
   },
   {
     rules: {

@@ -4,48 +4,45 @@
  */
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { installFieldChecks } from './platform/http/field-checks';
-import { registerOpenApi } from './platform/http/openapi';
+import {
+  installFieldChecks,
+  registerOpenApi,
+  migrateToLatest,
+  openDatabase,
+  AppError,
+  loadTranslator,
+  fromFrameworkError,
+  installErrorHandler,
+  sendFailure,
+  addSharedSchemas,
+  regionPlugin,
+  hardeningPlugin,
+  scaleOutPlugin,
+  installRouteRegistry,
+  isAppRoute,
+  registerStatic,
+  type Station,
+} from './platform';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyCompress from '@fastify/compress';
 import type { Config } from './config';
-import { migrateToLatest, openDatabase } from './platform/db/database';
-import type { Station } from './platform/station';
-import { AppError } from './platform/errors';
-import { loadTranslator } from './platform/i18n';
-import { systemClock, type Clock } from './market/clock';
-import { createAuth } from './identity/auth';
-import { cashPlugin } from './ledger/routes/fund-flow';
-import { contentPlugin } from './content/routes/content';
-import { fromFrameworkError, installErrorHandler, sendFailure } from './platform/http/envelope';
-import './platform/http/fastify-types';
-import { marketPlugin } from './market/routes/stocks';
-import { exchangeRatePlugin } from './wallet/routes/exchange-rate';
-import { indexMarketPlugin } from './market/routes/indexes';
-import { futuresMarketPlugin } from './market/routes/futures';
-import { streamPlugin } from './market/routes/stream';
-import { addSharedSchemas } from './platform/http/schemas';
-import { sitePlugin } from './content/routes/site';
-import { kycPlugin } from './identity/routes/kyc';
-import { bankPlugin } from './identity/routes/bank-card';
-import { regionPlugin } from './platform/http/region';
-import { hardeningPlugin } from './platform/http/hardening';
-import { scaleOutPlugin } from './platform/http/scale-out';
-import { installRouteRegistry } from './platform/http/route-registry';
-import { siteSettingsPlugin } from './content/routes/site-settings';
-import { isAppRoute, registerStatic } from './platform/http/static';
-import { tradePlugin } from './trading/routes/trade';
-import { watchlistPlugin } from './trading/routes/watchlist';
-import { ordersPlugin } from './trading/routes/limit-orders';
-import { messagesPlugin } from './ledger/routes/messages';
-import { userPlugin } from './identity/routes/user';
-import { walletPlugin } from './wallet/routes/wallet';
-import { newSharesPlugin } from './products/routes/new-shares';
-import { stationMarket } from './products/new-share-calendar';
-import { blockTradesVipPlugin } from './products/routes/block-trades-vip';
-import { fundsPlugin } from './products/routes/funds';
-import { createStationJobs, STEP_EVERY_MS } from './jobs/station-jobs';
+import {
+  systemClock,
+  marketPlugin,
+  indexMarketPlugin,
+  futuresMarketPlugin,
+  streamPlugin,
+  type Clock,
+} from './market';
+import { createAuth, kycPlugin, bankPlugin, userPlugin } from './identity';
+import { cashPlugin, messagesPlugin } from './ledger';
+import { contentPlugin, sitePlugin, siteSettingsPlugin } from './content';
+import './platform';
+import { exchangeRatePlugin, walletPlugin } from './wallet';
+import { tradePlugin, watchlistPlugin, ordersPlugin } from './trading';
+import { newSharesPlugin, stationMarket, blockTradesVipPlugin, fundsPlugin } from './products';
+import { createStationJobs, STEP_EVERY_MS } from './jobs';
 
 export interface BuildOptions {
   /** The station's clock; the system clock by default. Tests pin one. */

@@ -1,8 +1,8 @@
 /** The test station's entry point: config → database → market → HTTP, with a graceful shutdown. */
 import { ConfigError, loadConfig, type Config } from './config';
 import { buildServer } from './app';
-import { FileClock } from './market/file-clock';
-import { STEP_EVERY_MS } from './jobs/station-jobs';
+import { FileClock } from './market';
+import { STEP_EVERY_MS } from './jobs';
 
 /** The URL people open; a wildcard listen address is shown as localhost. */
 function publicUrl(config: Config, port: number): string {

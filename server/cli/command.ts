@@ -5,8 +5,7 @@
  * value or an argument too many is a usage error.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { Station } from '../platform/station';
-import { AppError } from '../platform/errors';
+import { AppError, type Station } from '../platform';
 
 /** A command's arguments were wrong: the command line prints the message and the usage, and exits 2. */
 export class UsageError extends Error {

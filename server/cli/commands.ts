@@ -1,5 +1,5 @@
 /** Every operator command, by group, and the one way to run one of them against a station. */
-import type { Station } from '../platform/station';
+import type { Station } from '../platform';
 import { runCommandOf, usageLines, type OperatorCommand } from './command';
 import { CONTENT_COMMANDS } from './content-commands';
 import { IDENTITY_COMMANDS } from './identity-commands';

@@ -5,14 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { isContentLang } from '../../src/shared/content';
-import type { ContentKind } from '../platform/db/content-schema';
-import {
-  addContent,
-  replyToService,
-  seedContent,
-  updateContent,
-  type ContentChange,
-} from '../content/content';
+import type { ContentKind } from '../platform';
+import { addContent, replyToService, seedContent, updateContent, type ContentChange } from '../content';
 import { idOf, limitOf, reasonOf, timeText, UsageError, type OperatorCommand } from './command';
 
 const KINDS: readonly ContentKind[] = ['news', 'notice', 'article', 'page'];

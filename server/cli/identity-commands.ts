@@ -3,9 +3,8 @@
  * change, read the audit log, show and change the site settings. Every change needs a reason and is written
  * to the audit table with its time and the operator's name.
  */
-import { decideKycByOperator } from '../identity/kyc';
-import { isPermission, PERMISSIONS, setPermission } from '../identity/permissions';
-import { SITE_SETTING_KEYS, isSiteSettingKey, setSiteSetting, siteSettings } from '../content/site-settings';
+import { decideKycByOperator, isPermission, PERMISSIONS, setPermission } from '../identity';
+import { SITE_SETTING_KEYS, isSiteSettingKey, setSiteSetting, siteSettings } from '../content';
 import { idOf, limitOf, reasonOf, timeText, UsageError, type OperatorCommand } from './command';
 
 const KYC_STATES = ['none', 'pending', 'passed', 'failed'] as const;

@@ -1,5 +1,5 @@
 /** The ledger's operator command: ledger-check, a thin printer over `checkLedger`. */
-import { checkLedger, describeLedgerCheck } from '../ledger/ledger';
+import { checkLedger, describeLedgerCheck } from '../ledger';
 import type { OperatorCommand } from './command';
 
 const ledgerCheck: OperatorCommand = {

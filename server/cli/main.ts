@@ -3,10 +3,9 @@
  * `<command> --help` shows one). Exit codes: 0 done, 1 refused or found wrong, 2 bad usage.
  */
 import { ConfigError, loadConfig } from '../config';
-import { migrateToLatest, openDatabase } from '../platform/db/database';
-import type { Station } from '../platform/station';
-import { stationMarket } from '../products/new-share-calendar';
-import { systemClock } from '../market/clock';
+import { migrateToLatest, openDatabase, type Station } from '../platform';
+import { stationMarket } from '../products';
+import { systemClock } from '../market';
 import {
   asksForHelp,
   CommandFailed,

@@ -5,9 +5,7 @@
  * a conditional update from pending, so it never races the station (or a user's cancel) into deciding
  * twice: the loser is told ALREADY_DONE.
  */
-import { decideDepositByOperator } from '../wallet/deposit';
-import { moneyText } from '../wallet/wallet';
-import { decideWithdrawalByOperator } from '../wallet/withdrawal';
+import { decideDepositByOperator, moneyText, decideWithdrawalByOperator } from '../wallet';
 import {
   idOf,
   limitOf,

@@ -20,10 +20,8 @@ import {
   type ContentLang,
 } from '../../src/shared/content';
 import type { Page } from '../../src/shared/api/types';
-import type { ContentItemsTable, ContentKind } from '../platform/db/content-schema';
-import { AppError } from '../platform/errors';
-import { audit } from '../ledger/audit';
-import type { Station } from '../platform/station';
+import { AppError, type ContentItemsTable, type ContentKind, type Station } from '../platform';
+import { audit } from '../ledger';
 
 export const CONTENT_DIR = fileURLToPath(new URL('./data/', import.meta.url));
 

@@ -1,10 +1,8 @@
 /** Online customer service: one thread per user with the back office (the operator command line answers). */
 import { SERVICE_MESSAGE_MAX } from '../../src/shared/content';
 import type { ServiceMessage } from '../../src/shared/api/types';
-import { AppError } from '../platform/errors';
-import { audit } from '../ledger/audit';
-import type { Station } from '../platform/station';
-import { databaseRateLimiter } from '../platform/rate-limit';
+import { AppError, databaseRateLimiter, type Station } from '../platform';
+import { audit } from '../ledger';
 
 /** spec: "contact online customer service": at most this many messages from a user per hour. */
 export const SERVICE_MESSAGES_PER_HOUR = 30;

@@ -4,9 +4,8 @@
  * (same fields, same types), so the calls that read them always answer what their schemas promise.
  * Every figure is play money: the pay channels are simulated, no real payment is connected.
  */
-import { AppError } from '../platform/errors';
-import type { Station } from '../platform/station';
-import { audit } from '../ledger/audit';
+import { AppError, type Station } from '../platform';
+import { audit } from '../ledger';
 
 export const SITE_SETTING_DEFAULTS = {
   /** getSetting.do: the site's general rules (money in major units, hours as HH:MM-HH:MM). */

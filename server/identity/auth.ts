@@ -3,10 +3,8 @@
  * expires at the end of the current day (Asia/Shanghai by default).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../platform/errors';
-import type { Station } from '../platform/station';
+import { AppError, DAY_MS, MINUTE_MS, tzOffsetMinutes, type Station } from '../platform';
 import { sessionOf, type SessionInfo } from './users';
-import { DAY_MS, MINUTE_MS, tzOffsetMinutes } from '../platform/time';
 
 export const TOKEN_COOKIE = 'USER_TOKEN';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;

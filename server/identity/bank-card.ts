@@ -4,9 +4,7 @@
  * for that user, which one change then uses up.
  */
 import { checkBankCard } from '../../src/shared/validation';
-import { isUniqueViolation } from '../platform/db/database';
-import { AppError, assertFields } from '../platform/errors';
-import type { Station } from '../platform/station';
+import { isUniqueViolation, AppError, assertFields, type Station } from '../platform';
 import { requireKyc } from './kyc-gate';
 
 export interface BankCardInput {

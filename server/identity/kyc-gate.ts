@@ -4,9 +4,7 @@
  * through it.
  */
 import { kycGateOpen, passesKycGate, type KycGatedCall } from '../../src/shared/kyc-gate';
-import { prepared } from '../platform/db/prepared';
-import { AppError } from '../platform/errors';
-import type { Station } from '../platform/station';
+import { prepared, AppError, type Station } from '../platform';
 
 // Prepared: the gate sits on the order path (server/platform/db/prepared.ts).
 const selectKycHolder = prepared<{ userId: number }>()((db, p) =>

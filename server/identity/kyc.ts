@@ -12,12 +12,8 @@ import {
   ID_CARD_PATTERN,
   type ValidationKey,
 } from '../../src/shared/validation';
-import type { Tx } from '../platform/db/schema';
-import { AppError, assertFields } from '../platform/errors';
-import type { Station } from '../platform/station';
-import { audit } from '../ledger/audit';
-import { postMessage } from '../ledger/messages';
-import { uploadStorage } from '../platform/storage';
+import { AppError, assertFields, uploadStorage, type Tx, type Station } from '../platform';
+import { audit, postMessage } from '../ledger';
 
 /** spec §5 and §9: photos of at most 10 MB. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;

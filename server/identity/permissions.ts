@@ -3,10 +3,8 @@
  * NO_PERMISSION ("no permission currently, contact online customer service"). Grants and revocations by
  * the operator are audited.
  */
-import { AppError } from '../platform/errors';
-import type { DbOrTx } from '../platform/db/schema';
-import type { Station } from '../platform/station';
-import { audit } from '../ledger/audit';
+import { AppError, type DbOrTx, type Station } from '../platform';
+import { audit } from '../ledger';
 
 export const PERMISSIONS = [
   'vip_picks',

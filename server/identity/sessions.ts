@@ -1,8 +1,6 @@
 /** Sessions: opening one on login or registration, reading a token's live session, logging out. */
-import { prepared } from '../platform/db/prepared';
-import type { Station } from '../platform/station';
+import { prepared, sessionCacheOf, type Station } from '../platform';
 import { hashToken, newSessionToken } from './credentials';
-import { sessionCacheOf } from '../platform/session-cache';
 
 /** Creates a session and returns its token (the only time the token exists in clear). */
 export async function openSession(station: Station, userId: number): Promise<string> {

@@ -1,11 +1,16 @@
 /** SMS codes for registration and password reset: sending, daily caps, checking a code once. */
 import { randomInt } from 'node:crypto';
 import { checkPhone, checkSmsCode, maskPhone } from '../../src/shared/validation';
-import { AppError, assertFields } from '../platform/errors';
-import type { UserRow } from '../platform/db/schema';
-import type { Station } from '../platform/station';
+import {
+  AppError,
+  assertFields,
+  localDay,
+  databaseRateLimiter,
+  type UserRow,
+  type Station,
+  type Taken,
+} from '../platform';
 import { sameSecret } from './credentials';
-import { localDay, databaseRateLimiter, type Taken } from '../platform/rate-limit';
 
 /** The user registered with this phone, if any. */
 export async function findUserByPhone(station: Station, phone: string): Promise<UserRow | undefined> {

@@ -11,21 +11,21 @@ import {
   maskPhone,
   normalizePassword,
 } from '../../src/shared/validation';
-import { AppError, assertFields } from '../platform/errors';
-import { isUniqueViolation } from '../platform/db/database';
-import type { UserRow } from '../platform/db/schema';
-import type { Station } from '../platform/station';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './credentials';
-import { sessionCacheOf } from '../platform/session-cache';
-import { post, postingAgainst } from '../ledger/ledger';
 import {
+  AppError,
+  assertFields,
+  isUniqueViolation,
+  sessionCacheOf,
   clearLoginFailures,
   recordLoginFailure,
   reserveLoginAttempt,
   unlockLogin,
+  type UserRow,
+  type Station,
   type LoginGuardSettings,
-} from '../platform/rate-limit';
-import { accountsOf } from '../ledger/accounts';
+} from '../platform';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './credentials';
+import { post, postingAgainst, accountsOf } from '../ledger';
 import { consumeSmsCode } from './sms-codes';
 import { openSession, type SessionInfo } from './sessions';
 import { findUserByPhone } from './sms-codes';

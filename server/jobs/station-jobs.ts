@@ -14,12 +14,11 @@
  * Every effect of a step is keyed or conditional, so a step repeated, or run by a new leader over an old
  * leader's last one, changes nothing twice.
  */
-import { createEngine, type Engine, type EngineStepResult } from '../trading/engine';
-import { reviewDueWalletRequests } from '../wallet/wallet-review';
-import { endLiquidatedAllocation, runDueAllocationEvents } from '../products/fund-allocation';
-import { runDueNewShareEvents } from '../products/new-shares';
-import type { Station } from '../platform/station';
-import { runKycReviewer } from '../identity/kyc';
+import { createEngine, type Engine, type EngineStepResult } from '../trading';
+import { reviewDueWalletRequests } from '../wallet';
+import { endLiquidatedAllocation, runDueAllocationEvents, runDueNewShareEvents } from '../products';
+import type { Station } from '../platform';
+import { runKycReviewer } from '../identity';
 import { createScheduler, type Scheduler } from './scheduler';
 
 /** How often the engine and the KYC reviewer run on the real timer (ms). */

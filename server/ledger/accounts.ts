@@ -9,10 +9,15 @@
  */
 import { toMinor } from '../../src/shared/money';
 import type { Account, AccountType } from '../../src/shared/api/types';
-import type { DbOrTx, PositionRow, Tx } from '../platform/db/schema';
-import { AppError } from '../platform/errors';
-import type { Station } from '../platform/station';
-import { runOnce, storedAnswer } from '../platform/idempotency';
+import {
+  AppError,
+  runOnce,
+  storedAnswer,
+  type DbOrTx,
+  type PositionRow,
+  type Tx,
+  type Station,
+} from '../platform';
 import { post, postingAgainst } from './ledger';
 import { pricePnl } from '../../src/shared/pnl';
 import { toAccount, type OwnAccountRow } from './views';

@@ -1,5 +1,5 @@
 /** The operator audit log: every back-office action with its time, actor, target user and reason. */
-import type { DbOrTx } from '../platform/db/schema';
+import type { DbOrTx } from '../platform';
 
 export interface AuditEntry {
   time: number;

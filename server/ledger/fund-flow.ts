@@ -1,6 +1,6 @@
 /** The fund flow: a user's ledger entries, newest first. */
 import type { AccountType, LedgerEntry, LedgerEntryType, Page } from '../../src/shared/api/types';
-import type { Station } from '../platform/station';
+import type { Station } from '../platform';
 import { toLedgerEntry } from './views';
 
 export async function listLedger(

@@ -3,7 +3,7 @@
  * entries sum to zero per currency, and every user account's balance equals the sum of its entries.
  */
 import { sql } from 'kysely';
-import type { DbOrTx, HouseAccount } from '../platform/db/schema';
+import type { DbOrTx, HouseAccount } from '../platform';
 
 export interface LedgerMismatch {
   accountId: number;

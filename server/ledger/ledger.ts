@@ -6,9 +6,14 @@
  */
 import { PostgresAdapter, sql } from 'kysely';
 import type { LedgerEntryType } from '../../src/shared/api/types';
-import type { DialectName } from '../platform/db/database';
-import { prepared, type PreparedQuery } from '../platform/db/prepared';
-import type { AccountRow, HouseAccount, Tx } from '../platform/db/schema';
+import {
+  prepared,
+  type DialectName,
+  type PreparedQuery,
+  type AccountRow,
+  type HouseAccount,
+  type Tx,
+} from '../platform';
 
 export type { HouseAccount };
 type Currency = AccountRow['currency'];

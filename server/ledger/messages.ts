@@ -8,9 +8,14 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { UserMessage, UserMessagePage } from '../../src/shared/api/types';
-import type { Db, Tx, UserMessageRow } from '../platform/db/schema';
-import { AppError } from '../platform/errors';
-import { BASE_LOCALE, DEFAULT_LOCALES_DIR } from '../platform/i18n';
+import {
+  AppError,
+  BASE_LOCALE,
+  DEFAULT_LOCALES_DIR,
+  type Db,
+  type Tx,
+  type UserMessageRow,
+} from '../platform';
 
 export type MessageParams = Record<string, string | number>;
 

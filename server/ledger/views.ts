@@ -6,7 +6,7 @@
  */
 import { toMajor } from '../../src/shared/money';
 import type { Account, AccountType, LedgerEntry } from '../../src/shared/api/types';
-import type { AccountRow, LedgerRow } from '../platform/db/schema';
+import type { AccountRow, LedgerRow } from '../platform';
 
 /**
  * One of the user's five accounts, as queries read them with `type in (...)`: a fund allocation's

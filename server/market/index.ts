@@ -43,3 +43,7 @@ export {
   type MarketHours,
   type SessionPosition,
 } from './sessions';
+export { futuresMarketPlugin } from './routes/futures';
+export { indexMarketPlugin } from './routes/indexes';
+export { marketPlugin } from './routes/stocks';
+export { streamPlugin } from './routes/stream';

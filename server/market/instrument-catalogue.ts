@@ -6,7 +6,7 @@
  */
 import type { Market } from '../../src/shared/api/types';
 import type { ClockMode, Settings } from '../config';
-import { AppError } from '../platform/errors';
+import { AppError } from '../platform';
 import type { Clock } from './clock';
 import { loadCatalogueData, type FuturesDef, type IndexDef, type Instrument } from './catalogue';
 import { InstrumentSeries } from './price-engine';

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { StockMarket } from '../../src/shared/api/types';
 import type { ClockMode } from '../config';
 
-import { DAY_MS, MINUTE_MS, tzOffsetMinutes } from '../platform/time';
+import { DAY_MS, MINUTE_MS, tzOffsetMinutes } from '../platform';
 
 export { DAY_MS, MINUTE_MS, tzOffsetMinutes };
 

@@ -2,8 +2,7 @@
 import type { Config } from '../config';
 import type { DialectName } from './db/database';
 import type { Db } from './db/schema';
-import type { Clock } from '../market/clock';
-import type { MarketService } from '../market/market-service';
+import type { Clock, MarketService } from '../market';
 import type { RateLimiter } from './rate-limit';
 
 export interface StationLog {

@@ -15,33 +15,43 @@
  *   closed (OUTSIDE_TRADING_HOURS with the window's own message). The market must also be in a session.
  * - Leverage is one of the market's list (default 1). There is no total size: an offer is not used up.
  */
+import type { AccountRiskState } from '../../src/shared/risk';
 import type { Selectable } from 'kysely';
 import { toMajor } from '../../src/shared/money';
 import type { BlockTradeOffer, BlockTradeRecord } from '../../src/shared/api/dzvip';
 import type { Page } from '../../src/shared/api/types';
 import { checkLots } from '../../src/shared/validation';
-import type { BlockTradeBuysTable } from '../platform/db/blocktrades-vip-schema';
-import type { PositionRow } from '../platform/db/schema';
-import { AppError, assertFields } from '../platform/errors';
-import type { Instrument } from '../market/catalogue';
-import { roundToTick } from '../market/price-engine';
-import { hashSeed } from '../market/prng';
 import {
+  AppError,
+  assertFields,
+  runOnce,
+  storedAnswer,
+  type BlockTradeBuysTable,
+  type PositionRow,
+  type Station,
+} from '../platform';
+import {
+  roundToTick,
+  hashSeed,
   dateOfDay,
   hoursFor,
   isTradingDay,
   localDay,
   localMinuteToUtc,
+  type Instrument,
   type MarketHours,
-} from '../market/sessions';
-import type { Station } from '../platform/station';
-import { runOnce, storedAnswer } from '../platform/idempotency';
-import { requireKyc } from '../identity/kyc-gate';
-import { lockAccount } from '../ledger/ledger';
-import { assertLeverage } from '../trading/margin';
-import { openingCost, openPositionTx } from '../trading/limit-orders';
-import { maxLotsPerOrder, sharesPerLot } from '../trading/trading';
-import { toPosition } from '../trading/views';
+} from '../market';
+import { requireKyc } from '../identity';
+import { lockAccount } from '../ledger';
+import {
+  assertLeverage,
+  openingCost,
+  openPositionTx,
+  maxLotsPerOrder,
+  sharesPerLot,
+  toPosition,
+  accountRiskStateOf,
+} from '../trading';
 
 /** The A-share market's hours in the station's clock mode: offers and picks follow its days. */
 export function cnHours(station: Station): MarketHours {
@@ -196,6 +206,7 @@ function recordView(
   row: Selectable<BlockTradeBuysTable>,
   position: PositionRow,
   instrument: Instrument,
+  account?: AccountRiskState,
 ): BlockTradeRecord {
   const quote = position.state === 'open' ? station.market.quote(instrument) : null;
   return {
@@ -212,7 +223,7 @@ function recordView(
     amount: toMajor(position.open_value),
     fee: toMajor(position.buy_fee),
     createdAt: row.created_at,
-    position: toPosition(position, instrument, quote, station.config.settings.liquidationLine),
+    position: toPosition(position, instrument, quote, station.config.settings.liquidationLine, account),
   };
 }
 
@@ -281,7 +292,8 @@ export async function buyBlockTrade(
       .values(values)
       .returning('id')
       .executeTakeFirstOrThrow();
-    return recordView(station, { id, ...values }, position, instrument);
+    const riskState = await accountRiskStateOf(trx, station, position.account_id);
+    return recordView(station, { id, ...values }, position, instrument, riskState);
   });
 }
 
@@ -303,10 +315,12 @@ export async function listBlockTrades(
     station,
     rows.map((r) => r.position_id),
   );
+  const accounts = await accountStatesOf(station, positions.values());
   return {
     list: rows.map((row) => {
       const position = positions.get(row.position_id)!;
-      return recordView(station, row, position, instrumentOf(station, row.code));
+      const account = accounts.get(position.account_id);
+      return recordView(station, row, position, instrumentOf(station, row.code), account);
     }),
     total: Number(total),
     pageNum: query.pageNum,
@@ -315,6 +329,23 @@ export async function listBlockTrades(
 }
 
 /** Positions by id (a sold position's record stays: a partial sell keeps the open one under its id). */
+/**
+ * The risk state of each account holding one of the open `positions`, so their liquidation prices are the
+ * account-wide ones the engine triggers on (DOMAIN.md "Leverage, margin and liquidation").
+ */
+export async function accountStatesOf(
+  station: Station,
+  positions: Iterable<PositionRow>,
+): Promise<Map<number, AccountRiskState>> {
+  const states = new Map<number, AccountRiskState>();
+  for (const p of positions) {
+    if (p.state !== 'open' || states.has(p.account_id)) continue;
+    const state = await accountRiskStateOf(station.db, station, p.account_id);
+    if (state) states.set(p.account_id, state);
+  }
+  return states;
+}
+
 export async function positionsById(station: Station, ids: number[]): Promise<Map<number, PositionRow>> {
   if (ids.length === 0) return new Map();
   const rows = await station.db.selectFrom('positions').selectAll().where('id', 'in', ids).execute();

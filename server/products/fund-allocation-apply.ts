@@ -5,15 +5,18 @@
 import { allocatedFor, dailyManagementFee } from '../../src/shared/allocation';
 import type { Allocation, AllocationType } from '../../src/shared/api/funds';
 import { toMinor } from '../../src/shared/money';
-import type { AccountRow, Tx } from '../platform/db/schema';
-import { AppError, assertFields } from '../platform/errors';
-import { audit } from '../ledger/audit';
-import type { Station } from '../platform/station';
-import { runOnce, storedAnswer } from '../platform/idempotency';
-import { lockAccount, post, postingAgainst } from '../ledger/ledger';
-import { postMessage } from '../ledger/messages';
-import { amountToMinor, deciderName, moneyText, type Decider } from '../wallet/wallet';
-import { requireKyc } from '../identity/kyc-gate';
+import {
+  AppError,
+  assertFields,
+  runOnce,
+  storedAnswer,
+  type AccountRow,
+  type Tx,
+  type Station,
+} from '../platform';
+import { audit, lockAccount, post, postingAgainst, postMessage } from '../ledger';
+import { amountToMinor, deciderName, moneyText, type Decider } from '../wallet';
+import { requireKyc } from '../identity';
 import {
   ACTIVE,
   allocationTypes,

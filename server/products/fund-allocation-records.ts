@@ -10,10 +10,15 @@ import type {
   AllocationType,
 } from '../../src/shared/api/funds';
 import { toMajor } from '../../src/shared/money';
-import type { AccountRow, AllocationRow, PositionRow, Tx } from '../platform/db/schema';
-import { AppError } from '../platform/errors';
-import { dayCloseTime, hoursFor, isTradingDay, localDay, nextTradingDay } from '../market/sessions';
-import type { Station } from '../platform/station';
+import {
+  AppError,
+  type AccountRow,
+  type AllocationRow,
+  type PositionRow,
+  type Tx,
+  type Station,
+} from '../platform';
+import { dayCloseTime, hoursFor, isTradingDay, localDay, nextTradingDay } from '../market';
 
 export type { AllocationRow };
 

@@ -4,15 +4,10 @@
  * the settlement they share.
  */
 import type { Allocation, AllocationEndReason, AllocationStatus } from '../../src/shared/api/funds';
-import type { PositionRow, Tx } from '../platform/db/schema';
-import { AppError } from '../platform/errors';
-import type { Station } from '../platform/station';
-import { runOnce, storedAnswer } from '../platform/idempotency';
-import { lockAccount, post, postingAgainst } from '../ledger/ledger';
-import { postMessage } from '../ledger/messages';
-import { lockAccountById } from '../trading/limit-orders';
-import { closePositionTx } from '../trading/trading';
-import { moneyText } from '../wallet/wallet';
+import { AppError, runOnce, storedAnswer, type PositionRow, type Tx, type Station } from '../platform';
+import { lockAccount, post, postingAgainst, postMessage } from '../ledger';
+import { lockAccountById, closePositionTx } from '../trading';
+import { moneyText } from '../wallet';
 import { reviewDueAllocations } from './fund-allocation-apply';
 import {
   closeOfTradingDay,

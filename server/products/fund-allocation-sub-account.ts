@@ -5,15 +5,18 @@
 import type { Position } from '../../src/shared/api/types';
 import { toMinor } from '../../src/shared/money';
 import { checkLots } from '../../src/shared/validation';
-import { AppError, assertFields } from '../platform/errors';
-import type { Station } from '../platform/station';
-import { tradeFees } from '../trading/fees';
-import { runOnce, storedAnswer } from '../platform/idempotency';
-import { post } from '../ledger/ledger';
-import { lockAccountById } from '../trading/limit-orders';
-import { assertPriceLimit, maxLotsPerOrder, sell, tradableOf } from '../trading/trading';
-import { toPosition } from '../trading/views';
-import { accountRiskStateOf } from '../trading/account-risk';
+import { AppError, assertFields, runOnce, storedAnswer, type Station } from '../platform';
+import {
+  tradeFees,
+  lockAccountById,
+  assertPriceLimit,
+  maxLotsPerOrder,
+  sell,
+  tradableOf,
+  toPosition,
+  accountRiskStateOf,
+} from '../trading';
+import { post } from '../ledger';
 import { lockAllocation, ownAllocation } from './fund-allocation-records';
 
 /** buyFunds.do: a market buy (long, leverage 1) of an A-share or STAR stock in the sub-account. */

@@ -7,11 +7,8 @@ import type { Allocation, AllocationStatus, SubAccount } from '../../src/shared/
 import { toMajor, toMinor } from '../../src/shared/money';
 import type { Page, Position } from '../../src/shared/api/types';
 import type { AccountRiskState } from '../../src/shared/risk';
-import type { PositionRow } from '../platform/db/schema';
-import type { Station } from '../platform/station';
-import { tradableOf } from '../trading/trading';
-import { toPosition } from '../trading/views';
-import { accountRiskStateOf } from '../trading/account-risk';
+import type { PositionRow, Station } from '../platform';
+import { tradableOf, toPosition, accountRiskStateOf } from '../trading';
 import {
   ACTIVE,
   closingQuote,

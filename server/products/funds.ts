@@ -23,10 +23,11 @@ import type {
 } from '../../src/shared/api/funds';
 import type { Page } from '../../src/shared/api/types';
 import type { Selectable } from 'kysely';
-import type { FundTradesTable } from '../platform/db/funds-schema';
-import { AppError } from '../platform/errors';
-import { hashSeed, mixSeed, SeededRandom } from '../market/prng';
+import { AppError, runOnce, storedAnswer, type FundTradesTable, type Station } from '../platform';
 import {
+  hashSeed,
+  mixSeed,
+  SeededRandom,
   dayOfDate,
   dateOfDay,
   DAY_MS,
@@ -34,12 +35,10 @@ import {
   isTradingDay,
   localDay,
   type MarketHours,
-} from '../market/sessions';
+} from '../market';
 import type { FundTerms } from '../config';
-import type { Station } from '../platform/station';
-import { runOnce, storedAnswer } from '../platform/idempotency';
-import { lockAccount, post, postingAgainst } from '../ledger/ledger';
-import { amountToMinor } from '../wallet/wallet';
+import { lockAccount, post, postingAgainst } from '../ledger';
+import { amountToMinor } from '../wallet';
 
 interface FundSpec {
   code: string;

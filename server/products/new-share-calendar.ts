@@ -19,11 +19,11 @@
  *   and never reuse a catalogue code.
  */
 import type { Config, IntRange, NewShareSettings } from '../config';
-import { loadCatalogue, type Instrument } from '../market/catalogue';
-import type { Clock } from '../market/clock';
-import { MarketService } from '../market/market-service';
-import { hashSeed, mulberry32 } from '../market/prng';
 import {
+  loadCatalogue,
+  MarketService,
+  hashSeed,
+  mulberry32,
   DAY_MS,
   REAL_HOURS,
   dateOfDay,
@@ -32,7 +32,9 @@ import {
   localDay,
   localMinuteToUtc,
   nextTradingDay,
-} from '../market/sessions';
+  type Instrument,
+  type Clock,
+} from '../market';
 import type { NewIssueType } from '../../src/shared/api/newshares';
 
 /** The first online issue date of the generated calendar. */

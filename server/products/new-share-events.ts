@@ -5,8 +5,8 @@
 import { toMinor } from '../../src/shared/money';
 import { allocationNumbers, drawWinners } from '../../src/shared/newshare-draw';
 import { calendarOf, type CalendarIssue } from './new-share-calendar';
-import type { Station } from '../platform/station';
-import { postMessage } from '../ledger/messages';
+import type { Station } from '../platform';
+import { postMessage } from '../ledger';
 import { issueSeed, lockIssue, lotShares, NUMBER_BASE } from './new-share-records';
 
 export interface NewShareEventsResult {

@@ -15,13 +15,17 @@ import type {
   SubscriptionState,
 } from '../../src/shared/api/newshares';
 import { drawSeedHash } from '../../src/shared/newshare-draw';
-import type { NewshareIssuesTable, NewshareSubscriptionsTable } from '../platform/db/newshares-schema';
-import type { Db, Tx } from '../platform/db/schema';
+import {
+  AppError,
+  type NewshareIssuesTable,
+  type NewshareSubscriptionsTable,
+  type Db,
+  type Tx,
+  type Station,
+} from '../platform';
 import type { Selectable } from 'kysely';
-import { AppError } from '../platform/errors';
 import { calendarOf, type CalendarIssue } from './new-share-calendar';
-import type { Station } from '../platform/station';
-import { sharesPerLot } from '../trading/trading';
+import { sharesPerLot } from '../trading';
 
 /** The first allocation number of every issue (numbers are this + 0, 1, 2, …). */
 export const NUMBER_BASE = 100_000_001;

@@ -5,11 +5,9 @@
 import { toMinor } from '../../src/shared/money';
 import type { NewShareSubscription } from '../../src/shared/api/newshares';
 import { checkLots } from '../../src/shared/validation';
-import { AppError, assertFields } from '../platform/errors';
-import type { Station } from '../platform/station';
-import { runOnce, storedAnswer } from '../platform/idempotency';
-import { requireKyc } from '../identity/kyc-gate';
-import { lockAccount, post, postingAgainst } from '../ledger/ledger';
+import { AppError, assertFields, runOnce, storedAnswer, type Station } from '../platform';
+import { requireKyc } from '../identity';
+import { lockAccount, post, postingAgainst } from '../ledger';
 import {
   assertSubscribing,
   issueOf,

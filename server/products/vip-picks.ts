@@ -18,34 +18,36 @@
  *   is locked first, so one user's concurrent purchases are counted one after the other.
  * - Leverage 1: a VIP allocation is paid in full.
  */
+import type { AccountRiskState } from '../../src/shared/risk';
 import type { Selectable } from 'kysely';
 import { toMajor } from '../../src/shared/money';
 import type { VipPick, VipPurchase } from '../../src/shared/api/dzvip';
 import type { Page } from '../../src/shared/api/types';
 import { checkLots } from '../../src/shared/validation';
-import type { VipBuysTable, VipPicksTable } from '../platform/db/blocktrades-vip-schema';
-import type { PositionRow } from '../platform/db/schema';
-import { AppError, assertFields } from '../platform/errors';
-import type { Instrument } from '../market/catalogue';
-import { roundToTick } from '../market/price-engine';
-import { hashSeed } from '../market/prng';
+import {
+  AppError,
+  assertFields,
+  runOnce,
+  storedAnswer,
+  type VipBuysTable,
+  type VipPicksTable,
+  type PositionRow,
+  type Station,
+} from '../platform';
+import { roundToTick, hashSeed, type Instrument } from '../market';
 import {
   assertTrading,
   instrumentOf,
   localClock,
   localTime,
+  accountStatesOf,
   positionsById,
   productDay,
   seededCandidates,
 } from './block-trades';
-import type { Station } from '../platform/station';
-import { runOnce, storedAnswer } from '../platform/idempotency';
-import { requireKyc } from '../identity/kyc-gate';
-import { lockAccount } from '../ledger/ledger';
-import { openingCost, openPositionTx } from '../trading/limit-orders';
-import { requirePermission } from '../identity/permissions';
-import { sharesPerLot } from '../trading/trading';
-import { toPosition } from '../trading/views';
+import { requireKyc, requirePermission } from '../identity';
+import { lockAccount } from '../ledger';
+import { accountRiskStateOf, openingCost, openPositionTx, sharesPerLot, toPosition } from '../trading';
 
 type PickRow = Selectable<VipPicksTable>;
 
@@ -175,6 +177,7 @@ function purchaseView(
   row: Selectable<VipBuysTable>,
   position: PositionRow,
   instrument: Instrument,
+  account?: AccountRiskState,
 ): VipPurchase {
   const quote = position.state === 'open' ? station.market.quote(instrument) : null;
   return {
@@ -188,7 +191,7 @@ function purchaseView(
     amount: toMajor(position.open_value),
     fee: toMajor(position.buy_fee),
     createdAt: row.created_at,
-    position: toPosition(position, instrument, quote, station.config.settings.liquidationLine),
+    position: toPosition(position, instrument, quote, station.config.settings.liquidationLine, account),
   };
 }
 
@@ -273,7 +276,8 @@ export async function buyVipPick(station: Station, userId: number, order: VipOrd
       created_at: now,
     };
     const { id } = await trx.insertInto('vip_buys').values(values).returning('id').executeTakeFirstOrThrow();
-    return purchaseView(station, { id, ...values }, position, instrument);
+    const riskState = await accountRiskStateOf(trx, station, position.account_id);
+    return purchaseView(station, { id, ...values }, position, instrument, riskState);
   });
 }
 
@@ -295,10 +299,13 @@ export async function listVipPurchases(
     station,
     rows.map((r) => r.position_id),
   );
+  const accounts = await accountStatesOf(station, positions.values());
   return {
-    list: rows.map((row) =>
-      purchaseView(station, row, positions.get(row.position_id)!, instrumentOf(station, row.code)),
-    ),
+    list: rows.map((row) => {
+      const position = positions.get(row.position_id)!;
+      const account = accounts.get(position.account_id);
+      return purchaseView(station, row, position, instrumentOf(station, row.code), account);
+    }),
     total: Number(total),
     pageNum: query.pageNum,
     pageSize: query.pageSize,

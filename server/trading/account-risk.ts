@@ -6,9 +6,7 @@
  * borrowed while the allocation trades.
  */
 import type { AccountRiskState, RiskPosition } from '../../src/shared/risk';
-import type { AccountRow, DbOrTx, PositionRow } from '../platform/db/schema';
-import type { Station } from '../platform/station';
-import { prepared } from '../platform/db/prepared';
+import { prepared, type AccountRow, type DbOrTx, type PositionRow, type Station } from '../platform';
 
 /** The rule book's view of a position at a price. */
 export function riskPosition(p: PositionRow, price: number): RiskPosition {

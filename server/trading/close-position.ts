@@ -6,11 +6,16 @@
 import { toMinor } from '../../src/shared/money';
 import type { Position } from '../../src/shared/api/types';
 import { checkLots } from '../../src/shared/validation';
-import { AppError, assertFields } from '../platform/errors';
-import type { PositionRow, Tx } from '../platform/db/schema';
-import type { Station } from '../platform/station';
-import { answerOnce, runOnce } from '../platform/idempotency';
-import { post } from '../ledger/ledger';
+import {
+  AppError,
+  assertFields,
+  answerOnce,
+  runOnce,
+  type PositionRow,
+  type Tx,
+  type Station,
+} from '../platform';
+import { post } from '../ledger';
 import { accountRiskStateOf } from './account-risk';
 import { tradeFees, type FeeBreakdown } from './fees';
 import { proportionalPart } from './margin';

@@ -9,11 +9,9 @@
  */
 import { deferredFee } from '../../src/shared/risk';
 import type { Currency } from '../../src/shared/api/types';
-import { isUniqueViolation } from '../platform/db/database';
-import type { PositionRow, Tx } from '../platform/db/schema';
-import { dateOfDay, dayCloseTime, hoursFor, isTradingDay, localDay } from '../market/sessions';
-import type { Station } from '../platform/station';
-import { post, postingAgainst } from '../ledger/ledger';
+import { isUniqueViolation, type PositionRow, type Tx, type Station } from '../platform';
+import { dateOfDay, dayCloseTime, hoursFor, isTradingDay, localDay } from '../market';
+import { post, postingAgainst } from '../ledger';
 import { lockAccountById } from './limit-orders';
 import type { EngineQuotes } from './engine-quotes';
 

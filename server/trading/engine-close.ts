@@ -3,9 +3,8 @@
  * account and the position locked, re-checked on the locked rows, closed at the minute's price, and the
  * user messaged.
  */
-import type { AccountRow, PositionRow, Tx } from '../platform/db/schema';
-import type { Station } from '../platform/station';
-import { postMessage } from '../ledger/messages';
+import type { AccountRow, PositionRow, Tx, Station } from '../platform';
+import { postMessage } from '../ledger';
 import { lockAccountById } from './limit-orders';
 import { closePositionTx } from './close-position';
 

@@ -3,9 +3,8 @@
  * trades then, its day's limits, and whether a position may be closed (what a user's sell would need).
  * Quotes are memoised until `clear()`, which the engine calls at the start of every step.
  */
-import type { PositionRow } from '../platform/db/schema';
-import type { Instrument } from '../market/catalogue';
-import type { Station } from '../platform/station';
+import type { PositionRow, Station } from '../platform';
+import type { Instrument } from '../market';
 
 export interface TickQuote {
   price: number;

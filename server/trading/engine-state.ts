@@ -3,8 +3,7 @@
  * positions worth watching (with a stop, or of an account with something borrowed), those accounts, the
  * risk episodes in progress and the sub-accounts of trading allocations.
  */
-import type { AccountRow, OrderRow, PositionRow } from '../platform/db/schema';
-import type { Station } from '../platform/station';
+import type { AccountRow, OrderRow, PositionRow, Station } from '../platform';
 
 export interface EngineState {
   orders: OrderRow[];

@@ -41,8 +41,7 @@
  * Every effect re-reads and locks its rows and re-checks them inside its transaction, so a step is safe
  * beside user calls and beside another engine, and handling a minute twice changes nothing.
  */
-import { MINUTE_MS, DAY_MS } from '../platform/time';
-import type { Station } from '../platform/station';
+import { MINUTE_MS, DAY_MS, type Station } from '../platform';
 import { chargeDeferredFee, closesBetween } from './day-close-step';
 import { engineClose } from './engine-close';
 import { createEngineQuotes } from './engine-quotes';

@@ -3,8 +3,7 @@
  * minute t and price(t) ≤ trigger (a short: ≥), at price(t), never at limit-up for a buy (limit-down for a
  * short sale). An order is considered from the first minute at or after it was placed.
  */
-import type { OrderRow } from '../platform/db/schema';
-import type { Station } from '../platform/station';
+import type { OrderRow, Station } from '../platform';
 import type { EngineQuotes } from './engine-quotes';
 import { fillOrder } from './limit-orders';
 

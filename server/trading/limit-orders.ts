@@ -19,18 +19,23 @@ import { toMajor, toMinor } from '../../src/shared/money';
 import type { Direction, Order, OrderStatus, Page, StockMarket } from '../../src/shared/api/types';
 import { validStops } from '../../src/shared/risk';
 import { checkLots } from '../../src/shared/validation';
-import { AppError, assertFields } from '../platform/errors';
-import type { AccountRow, DbOrTx, OrderRow, PositionRow, Tx } from '../platform/db/schema';
-import type { Instrument } from '../market/catalogue';
-import { roundToTick } from '../market/price-engine';
-import { nextTradingDay, sessionMinutes } from '../market/sessions';
-import type { Station } from '../platform/station';
+import {
+  AppError,
+  assertFields,
+  runOnce,
+  storedAnswer,
+  type AccountRow,
+  type DbOrTx,
+  type OrderRow,
+  type PositionRow,
+  type Tx,
+  type Station,
+} from '../platform';
+import { roundToTick, nextTradingDay, sessionMinutes, type Instrument } from '../market';
 import { tradeFees } from './fees';
-import { runOnce, storedAnswer } from '../platform/idempotency';
-import { requireKyc } from '../identity/kyc-gate';
-import { post } from '../ledger/ledger';
+import { requireKyc } from '../identity';
+import { post, postMessage } from '../ledger';
 import { assertLeverage, marginFor } from './margin';
-import { postMessage } from '../ledger/messages';
 import { sharesPerLot } from './trading';
 
 export interface LimitOrderInput {

@@ -4,7 +4,7 @@
  * the rule book, src/shared/risk.ts.
  */
 export { marginFor } from '../../src/shared/margin';
-import { AppError } from '../platform/errors';
+import { AppError } from '../platform';
 
 /** Refuses a leverage that is not in the market's list. */
 export function assertLeverage(leverage: number, allowed: readonly number[]): void {

@@ -7,11 +7,9 @@
 import { toMinor } from '../../src/shared/money';
 import type { Direction, Position } from '../../src/shared/api/types';
 import { checkLots } from '../../src/shared/validation';
-import { AppError, assertFields } from '../platform/errors';
-import type { Station } from '../platform/station';
-import { answerOnce, runOnce } from '../platform/idempotency';
-import { requireKyc } from '../identity/kyc-gate';
-import { lockAccount, post } from '../ledger/ledger';
+import { AppError, assertFields, answerOnce, runOnce, type Station } from '../platform';
+import { requireKyc } from '../identity';
+import { lockAccount, post } from '../ledger';
 import { accountRiskStateOf } from './account-risk';
 import { tradeFees } from './fees';
 import { assertLeverage, marginFor } from './margin';

@@ -3,10 +3,8 @@
  * position with every column, the columns a whole close sets, and the user's own position locked.
  */
 import type { LedgerEntryType } from '../../src/shared/api/types';
-import { AppError } from '../platform/errors';
-import { placeholders, prepared } from '../platform/db/prepared';
-import type { PositionRow, Tx } from '../platform/db/schema';
-import type { UserEntry } from '../ledger/ledger';
+import { AppError, placeholders, prepared, type PositionRow, type Tx } from '../platform';
+import type { UserEntry } from '../ledger';
 
 /** What the ledger entries of one trade share. */
 export interface TradeRef {

@@ -15,11 +15,16 @@
  *   liquidation).
  */
 import { liquidationPlan, riskDecision, riskRatio, type RiskLines } from '../../src/shared/risk';
-import { isUniqueViolation } from '../platform/db/database';
-import type { AccountRow, AllocationRow, PositionRow, Tx } from '../platform/db/schema';
+import {
+  isUniqueViolation,
+  type AccountRow,
+  type AllocationRow,
+  type PositionRow,
+  type Tx,
+  type Station,
+} from '../platform';
 import { accountRiskState } from './account-risk';
-import type { Station } from '../platform/station';
-import { postMessage } from '../ledger/messages';
+import { postMessage } from '../ledger';
 
 /** An account the risk step watches: a main account, or the sub-account of a trading allocation. */
 export interface RiskSubject {

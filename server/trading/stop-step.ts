@@ -5,8 +5,7 @@
  * at the first minute it may be closed if the price is still beyond it.
  */
 import { triggeredStop } from '../../src/shared/risk';
-import type { PositionRow } from '../platform/db/schema';
-import type { Station } from '../platform/station';
+import type { PositionRow, Station } from '../platform';
 import { engineClose } from './engine-close';
 import type { EngineQuotes } from './engine-quotes';
 import { hasStop } from './engine-state';

@@ -3,7 +3,7 @@
  * valued when the engine steps, after the day's management fees), through the same risk step as main
  * accounts (risk-step.ts).
  */
-import type { Station } from '../platform/station';
+import type { Station } from '../platform';
 import type { RiskCounts, RiskStep } from './risk-step';
 
 export async function checkSubAccounts(

@@ -4,11 +4,8 @@
  * replaces its stops. Both work at any hour, never on a closed position, once per requestId.
  */
 import type { Position } from '../../src/shared/api/types';
-import { AppError } from '../platform/errors';
-import type { PositionRow } from '../platform/db/schema';
-import type { Station } from '../platform/station';
-import { runOnce, storedAnswer } from '../platform/idempotency';
-import { post, postingAgainst } from '../ledger/ledger';
+import { AppError, runOnce, storedAnswer, type PositionRow, type Station } from '../platform';
+import { post, postingAgainst } from '../ledger';
 import { accountRiskStateOf } from './account-risk';
 import { lockOwnPosition } from './position-rows';
 import { assertStops, tradableOf } from './trade-rules';

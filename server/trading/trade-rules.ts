@@ -11,9 +11,8 @@
 import type { Direction, Market } from '../../src/shared/api/types';
 import { validStops } from '../../src/shared/risk';
 import type { ContractMarket, Settings } from '../config';
-import { AppError } from '../platform/errors';
-import type { Instrument } from '../market/catalogue';
-import type { Station } from '../platform/station';
+import { AppError, type Station } from '../platform';
+import type { Instrument } from '../market';
 
 /** Which codes a buy call accepts: buy.do any market, buyIndex.do indexes only, buyFutures.do futures only. */
 export type BuyVenue = 'any' | ContractMarket;

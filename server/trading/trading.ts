@@ -11,8 +11,7 @@
  */
 import type { Market, Page, Position } from '../../src/shared/api/types';
 import type { AccountRiskState } from '../../src/shared/risk';
-import type { PositionRow } from '../platform/db/schema';
-import type { Station } from '../platform/station';
+import type { PositionRow, Station } from '../platform';
 import { accountRiskStates } from './account-risk';
 import { tradableOf } from './trade-rules';
 import { toPosition } from './views';

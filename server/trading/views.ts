@@ -19,9 +19,8 @@ import { toMajor, toMinor } from '../../src/shared/money';
 import { liquidationPrice, type AccountRiskState } from '../../src/shared/risk';
 import { pricePnl } from '../../src/shared/pnl';
 import type { Position, Quote } from '../../src/shared/api/types';
-import type { PositionRow } from '../platform/db/schema';
-import type { Instrument } from '../market/catalogue';
-import { roundToTick } from '../market/price-engine';
+import type { PositionRow } from '../platform';
+import { roundToTick, type Instrument } from '../market';
 import { riskPosition } from './account-risk';
 
 function round(value: number, decimals: number): number {

@@ -12,8 +12,7 @@
  * - A code that later left the catalogue stays removable and is left out of the list.
  */
 import type { Quote } from '../../src/shared/api/types';
-import { AppError } from '../platform/errors';
-import type { Station } from '../platform/station';
+import { AppError, type Station } from '../platform';
 
 /** The watchable instrument's code for a request's code (upper-cased as the catalogue has it). */
 function watchableCode(station: Station, code: string): string {

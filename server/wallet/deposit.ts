@@ -9,14 +9,10 @@
  */
 import { toMinor } from '../../src/shared/money';
 import type { Page, Recharge, RechargeStatus } from '../../src/shared/api/types';
-import type { Tx } from '../platform/db/schema';
-import { AppError } from '../platform/errors';
-import type { Station } from '../platform/station';
-import { runOnce, storedAnswer } from '../platform/idempotency';
-import { lockAccount, post, postingAgainst } from '../ledger/ledger';
-import { postMessage } from '../ledger/messages';
+import { AppError, runOnce, storedAnswer, type Tx, type Station } from '../platform';
+import { lockAccount, post, postingAgainst, postMessage } from '../ledger';
 import type { DepositOutcome } from './pay-gateway';
-import { siteSettings } from '../content/site-settings';
+import { siteSettings } from '../content';
 import { decideByOperator, reviewDue } from './wallet-decisions';
 import {
   amountToMinor,

@@ -13,11 +13,8 @@
 import type { AccountType, Currency, ExchangeRecord, Page, SpreadRate } from '../../src/shared/api/types';
 import { toMajor } from '../../src/shared/money';
 import type { Selectable } from 'kysely';
-import type { ExchangesTable } from '../platform/db/schema';
-import { AppError } from '../platform/errors';
-import type { Station } from '../platform/station';
-import { runOnce, storedAnswer } from '../platform/idempotency';
-import { post } from '../ledger/ledger';
+import { AppError, runOnce, storedAnswer, type ExchangesTable, type Station } from '../platform';
+import { post } from '../ledger';
 import { lockAccounts } from './transfer';
 import { amountToMinor, moneyText } from './wallet';
 

@@ -4,13 +4,8 @@
  * transaction, once per requestId.
  */
 import type { AccountType, TransferResult } from '../../src/shared/api/types';
-import type { Tx } from '../platform/db/schema';
-import { AppError } from '../platform/errors';
-import { accountFigures } from '../ledger/accounts';
-import type { Station } from '../platform/station';
-import { runOnce, storedAnswer } from '../platform/idempotency';
-import { post } from '../ledger/ledger';
-import type { OwnAccountRow } from '../ledger/views';
+import { AppError, runOnce, storedAnswer, type Tx, type Station } from '../platform';
+import { accountFigures, post, type OwnAccountRow } from '../ledger';
 import { amountToMinor, moneyText } from './wallet';
 
 /** Locks the user's accounts of `types` in id order (so two movers never wait on each other in a cycle). */

@@ -4,10 +4,8 @@
  * money and tells the user in the same transaction, and is false when the row was no longer pending.
  */
 import type { Selectable } from 'kysely';
-import type { DB, Tx } from '../platform/db/schema';
-import { AppError } from '../platform/errors';
-import { audit } from '../ledger/audit';
-import type { Station } from '../platform/station';
+import { AppError, type DB, type Tx, type Station } from '../platform';
+import { audit } from '../ledger';
 import { moneyText, type Decider } from './wallet';
 
 /** The tables of money waiting for a decision; they share the columns read here. */

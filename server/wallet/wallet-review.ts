@@ -4,7 +4,7 @@
  * from pending, so steps repeated, overlapping with another engine or racing the operator or a user's
  * cancel decide each request exactly once.
  */
-import type { Station } from '../platform/station';
+import type { Station } from '../platform';
 import { reviewDueDeposits } from './deposit';
 import { simulatedPayGateway, type PayGateway } from './pay-gateway';
 import { reviewDueWithdrawals } from './withdrawal';

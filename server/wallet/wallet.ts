@@ -15,11 +15,16 @@ import { randomInt } from 'node:crypto';
 import { toMajor, toMinor } from '../../src/shared/money';
 import { checkMoneyAmount } from '../../src/shared/validation';
 import type { Recharge, Withdrawal } from '../../src/shared/api/types';
-import type { AccountRow, RechargesTable, Tx, WithdrawalsTable } from '../platform/db/schema';
+import {
+  AppError,
+  type AccountRow,
+  type RechargesTable,
+  type Tx,
+  type WithdrawalsTable,
+  type Station,
+} from '../platform';
 import type { Selectable } from 'kysely';
-import { AppError } from '../platform/errors';
-import { hoursFor, isTradingDay, localDay, localMinuteToUtc, tzOffsetMinutes } from '../market/sessions';
-import type { Station } from '../platform/station';
+import { hoursFor, isTradingDay, localDay, localMinuteToUtc, tzOffsetMinutes } from '../market';
 
 export type RechargeRow = Selectable<RechargesTable>;
 export type WithdrawalRow = Selectable<WithdrawalsTable>;

@@ -19,18 +19,11 @@
  */
 import type { Page, Withdrawal, WithdrawalStatus, WithdrawInfo } from '../../src/shared/api/types';
 import { applyRate, toMajor, toMinor } from '../../src/shared/money';
-import type { Tx } from '../platform/db/schema';
-import { AppError } from '../platform/errors';
-import { maskCardNo } from '../identity/bank-card';
-import type { Station } from '../platform/station';
-import { verifyPassword } from '../identity/credentials';
-import { runOnce, storedAnswer } from '../platform/idempotency';
-import { requireKyc } from '../identity/kyc-gate';
-import { lockAccount, post } from '../ledger/ledger';
-import { postMessage } from '../ledger/messages';
+import { AppError, runOnce, storedAnswer, type Tx, type Station } from '../platform';
+import { maskCardNo, verifyPassword, requireKyc, guardedCheck } from '../identity';
+import { lockAccount, post, postMessage } from '../ledger';
 import type { PayoutOutcome } from './pay-gateway';
-import { siteSettings } from '../content/site-settings';
-import { guardedCheck } from '../identity/users';
+import { siteSettings } from '../content';
 import { decideByOperator, reviewDue } from './wallet-decisions';
 import {
   amountToMinor,

@@ -196,6 +196,14 @@ describe.each(dbTargets)('block trades and VIP picks (%s)', (db) => {
       );
       expect(record.leverage).toBe(2);
       expect(toMinor(record.position.margin)).toBe(Math.round(toMinor(record.amount) / 2));
+      // The liquidation price is the account-wide one the engine triggers on (the account's free cash
+      // included), the same in the answer, the purchase list and the position list.
+      const listed = data(
+        await user.client.get<Page<Position>>('/user/position/list.do', { state: 'open' }),
+      ).list.find((p) => p.id === record.position.id)!;
+      const purchases = data(await user.client.get<Page<BlockTradeRecord>>('/user/buyStockDzList.do'));
+      expect(record.position.liquidationPrice).toBe(listed.liquidationPrice);
+      expect(purchases.list[0]!.position.liquidationPrice).toBe(listed.liquidationPrice);
     });
 
     it('refuses, with its message and writing nothing: below the minimum, above the maximum, outside the window, an unknown code, a bad leverage, too little money, no session', async () => {

@@ -5,8 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
 import { ART_CATEGORIES, type ArtCategory } from '../../../src/shared/content';
 import { articleCategories, contentById, listContent } from '../content';
-import { ok } from '../../platform/http/envelope';
-import { fields, pageNumField, pageOf, pageSizeField, responses } from '../../platform/http/schemas';
+import { ok, fields, pageNumField, pageOf, pageSizeField, responses } from '../../platform';
 import {
   articleItem,
   idField,

@@ -6,8 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
 import { NEWS_TYPES, type NewsType, type NoticeLevel } from '../../../src/shared/content';
 import { contentById, listContent } from '../content';
-import { ok } from '../../platform/http/envelope';
-import { fields, pageNumField, pageOf, pageSizeField, responses } from '../../platform/http/schemas';
+import { ok, fields, pageNumField, pageOf, pageSizeField, responses } from '../../platform';
 import {
   idField,
   int,

@@ -5,8 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
 import { SERVICE_MESSAGE_MAX } from '../../../src/shared/content';
 import { sendServiceMessage, serviceThread } from '../content';
-import { ok } from '../../platform/http/envelope';
-import { fields, postConsumes, responses, userSecurity } from '../../platform/http/schemas';
+import { ok, fields, postConsumes, responses, userSecurity } from '../../platform';
 import { int, object, str } from './content-schemas';
 
 /** The customer-service thread and sending to it. */

@@ -5,8 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
 import { PAGE_KEYS, type PageKey } from '../../../src/shared/content';
 import { sitePage } from '../content';
-import { ok } from '../../platform/http/envelope';
-import { fields, responses } from '../../platform/http/schemas';
+import { ok, fields, responses } from '../../platform';
 import { int, langField, langOf, langOut, markdown, object, str, type ReaderLang } from './content-schemas';
 
 /** A site page and the station's version with its release notes. */

@@ -4,11 +4,9 @@
  * are made from the settings' default shapes, the same shapes a stored value must keep.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError } from '../../platform/errors';
-import { MAX_IMAGE_BYTES } from '../../identity/kyc';
+import { AppError, ok, fields, responses, userSecurity } from '../../platform';
+import { MAX_IMAGE_BYTES } from '../../identity';
 import { SITE_SETTING_DEFAULTS, schemaOf, siteSetting } from '../site-settings';
-import { ok } from '../../platform/http/envelope';
-import { fields, responses, userSecurity } from '../../platform/http/schemas';
 
 const schemas = {
   setting: schemaOf(SITE_SETTING_DEFAULTS.setting),

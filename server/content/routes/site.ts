@@ -3,9 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TradingRules } from '../../../src/shared/trading-rules';
 import type { Settings } from '../../config';
 import { schemaOf } from '../site-settings';
-import { inviteCodeRequired } from '../../identity/users';
-import { ok } from '../../platform/http/envelope';
-import { fields, responses } from '../../platform/http/schemas';
+import { inviteCodeRequired } from '../../identity';
+import { ok, fields, responses } from '../../platform';
 
 /** The trading rules the app's order screens use: leverage lists, lot limits, fee rates, risk lines. */
 function tradingRules(settings: Settings): TradingRules {

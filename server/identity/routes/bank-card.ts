@@ -3,9 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
 import { checkBankCard } from '../../../src/shared/validation';
 import { addBankCard, bankCardOf, updateBankCard } from '../bank-card';
-import type { FieldRule } from '../../platform/http/fastify-types';
-import { ok } from '../../platform/http/envelope';
-import { fields, postConsumes, responses, userSecurity } from '../../platform/http/schemas';
+import { ok, fields, postConsumes, responses, userSecurity, type FieldRule } from '../../platform';
 
 const bankCardView = {
   type: 'object',

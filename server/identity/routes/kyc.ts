@@ -6,12 +6,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { User } from '../../../src/shared/api/types';
 import type { CallIn } from '../../../src/shared/api/calls';
-import { AppError } from '../../platform/errors';
-import type { Messages } from '../../platform/i18n';
+import {
+  AppError,
+  ok,
+  fields,
+  postConsumes,
+  ref,
+  responses,
+  userSecurity,
+  type Messages,
+} from '../../platform';
 import { MAX_IMAGE_BYTES, readUpload, storeUpload, submitKyc } from '../kyc';
 import { userInfo } from '../users';
-import { ok } from '../../platform/http/envelope';
-import { fields, postConsumes, ref, responses, userSecurity } from '../../platform/http/schemas';
 
 /** A stored reason `@validation.key` or `@errors.KEY` in the reader's language; other text as it is. */
 export function localizeReason(messages: Messages, reason: string | null): string | null {

@@ -4,17 +4,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
 import { changePassword, setWithdrawPassword, userInfo } from '../users';
-import { ok } from '../../platform/http/envelope';
+import { ok, fields, passwordField, postConsumes, ref, responses, userSecurity } from '../../platform';
 import { localizeUser } from './kyc';
 import { PERMISSIONS, permissionsOf } from '../permissions';
-import {
-  fields,
-  passwordField,
-  postConsumes,
-  ref,
-  responses,
-  userSecurity,
-} from '../../platform/http/schemas';
 import { passwordRule, withdrawPasswordRule } from './user-field-rules';
 
 const withdrawPasswordField = { type: 'string', maxLength: 32, description: '6 digits' } as const;

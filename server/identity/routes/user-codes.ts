@@ -4,15 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
 import { checkCode, resetPassword, sendSmsCode, type SmsPurpose } from '../users';
-import { ok } from '../../platform/http/envelope';
-import {
-  fields,
-  passwordField,
-  phoneField,
-  postConsumes,
-  responses,
-  smsCodeField,
-} from '../../platform/http/schemas';
+import { ok, fields, passwordField, phoneField, postConsumes, responses, smsCodeField } from '../../platform';
 import { passwordRule, phoneRule, smsCodeRule } from './user-field-rules';
 
 const smsResult = {

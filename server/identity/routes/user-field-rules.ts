@@ -8,7 +8,7 @@ import {
   checkSmsCode,
   checkWithdrawPassword,
 } from '../../../src/shared/validation';
-import type { FieldRule } from '../../platform/http/fastify-types';
+import type { FieldRule } from '../../platform';
 
 const asText = (raw: unknown): string | undefined => (typeof raw === 'string' ? raw : undefined);
 export const phoneRule: FieldRule = (raw) =>

@@ -4,8 +4,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
 import { isRegistered, login, logout, register } from '../users';
-import { ok } from '../../platform/http/envelope';
 import {
+  ok,
   fields,
   inviteCodeField,
   passwordField,
@@ -14,7 +14,7 @@ import {
   ref,
   responses,
   smsCodeField,
-} from '../../platform/http/schemas';
+} from '../../platform';
 import { localUserOf } from './user-account';
 import { passwordRule, phoneRule, smsCodeRule } from './user-field-rules';
 

@@ -3,8 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
 import type { LedgerEntryType } from '../../../src/shared/api/types';
 import { listLedger } from '../fund-flow';
-import { ok } from '../../platform/http/envelope';
 import {
+  ok,
   accountTypeField,
   fields,
   pageNumField,
@@ -13,7 +13,7 @@ import {
   ref,
   responses,
   userSecurity,
-} from '../../platform/http/schemas';
+} from '../../platform';
 
 /** Every ledger entry type (LedgerEntryType), for the fund flow's type filter. */
 const LEDGER_ENTRY_TYPES = [

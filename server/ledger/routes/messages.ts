@@ -5,15 +5,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
 import { listMessages, loadMessageTexts, markRead, unreadCount } from '../messages';
-import { ok } from '../../platform/http/envelope';
 import {
+  ok,
   fields,
   pageNumField,
   pageSizeField,
   postConsumes,
   responses,
   userSecurity,
-} from '../../platform/http/schemas';
+} from '../../platform';
 
 const messageSchema = {
   type: 'object',

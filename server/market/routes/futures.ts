@@ -2,8 +2,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
 import type { FuturesExchange } from '../../../src/shared/api/types';
-import { ok } from '../../platform/http/envelope';
 import {
+  ok,
   barsResponse,
   beforeField,
   dayBarsLimitField,
@@ -11,7 +11,7 @@ import {
   fields,
   MINUTE_BARS_DESCRIPTION,
   responses,
-} from '../../platform/http/schemas';
+} from '../../platform';
 
 const EXCHANGES: readonly Omit<FuturesExchange, 'products'>[] = [
   { exchange: 'CFFEX', name: '中国金融期货交易所', nameEn: 'China Financial Futures Exchange' },

@@ -1,8 +1,8 @@
 /** Market indexes of the simulated exchange: lists, single quotes, day and minute bars. */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
-import { ok } from '../../platform/http/envelope';
 import {
+  ok,
   barsResponse,
   MINUTE_BARS_DESCRIPTION,
   beforeField,
@@ -14,7 +14,7 @@ import {
   pageSizeField,
   ref,
   responses,
-} from '../../platform/http/schemas';
+} from '../../platform';
 
 const indexCodeField = { type: 'string', minLength: 1, maxLength: 10, pattern: '^[A-Za-z0-9]+$' } as const;
 

@@ -1,9 +1,8 @@
 /** Market routes for a stock's bars: day, week and month (as traded or adjusted), and minute bars. */
 import type { FastifyInstance } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
-import type { BodyCache } from '../../platform/http/cached-body';
-import { ok } from '../../platform/http/envelope';
 import {
+  ok,
   barsResponse,
   beforeField,
   dayBarsLimitField,
@@ -11,7 +10,8 @@ import {
   fields,
   MINUTE_BARS_DESCRIPTION,
   stockCodeField,
-} from '../../platform/http/schemas';
+  type BodyCache,
+} from '../../platform';
 
 /** Day, week or month bars; cached in `bars` until the instrument's minute moves. */
 export function dayBarsRoute(app: FastifyInstance, bars: BodyCache): void {

@@ -4,8 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
-import { ok } from '../../platform/http/envelope';
-import { fields, responses, stockMarketField } from '../../platform/http/schemas';
+import { ok, fields, responses, stockMarketField } from '../../platform';
 
 /** Counts of one market's stocks by the day's move. */
 export function moveCountsRoute(app: FastifyInstance): void {

@@ -1,9 +1,7 @@
 /** Market routes: one stock's detail (quote, limits, lot, status, T+1), with its order book or by a prefixed code. */
 import type { FastifyInstance } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
-import { AppError } from '../../platform/errors';
-import { ok } from '../../platform/http/envelope';
-import { fields, ref, responses, SHARED_SCHEMAS, stockCodeField } from '../../platform/http/schemas';
+import { AppError, ok, fields, ref, responses, SHARED_SCHEMAS, stockCodeField } from '../../platform';
 
 const STOCK_DETAIL = SHARED_SCHEMAS.find((schema) => schema.$id === 'StockDetail') as unknown as {
   properties: Record<string, unknown>;

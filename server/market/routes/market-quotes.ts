@@ -2,10 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
 import type { StockMarket } from '../../../src/shared/api/types';
-import { QUOTE_SORTS, type QuoteSort } from '..';
-import type { BodyCache } from '../../platform/http/cached-body';
-import { ok } from '../../platform/http/envelope';
+import { QUOTE_SORTS, type QuoteSort } from '../market-service';
 import {
+  ok,
   fields,
   pageNumField,
   pageOf,
@@ -13,7 +12,8 @@ import {
   ref,
   responses,
   stockMarketField,
-} from '../../platform/http/schemas';
+  type BodyCache,
+} from '../../platform';
 
 /** Names, codes and pinyin: letters (any script), digits, spaces and . & - only. */
 const keywordField = { type: 'string', maxLength: 32, pattern: '^[\\p{L}\\p{N} .&-]*$' } as const;

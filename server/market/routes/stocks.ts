@@ -4,7 +4,7 @@
  * registers them with the answer caches they share.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { BodyCache } from '../../platform/http/cached-body';
+import { BodyCache } from '../../platform';
 import { dayBarsRoute, minuteBarsRoute } from './market-bars';
 import { dragonTigerRoute, haltsRoute, limitUpBoardRoute, moveCountsRoute } from './market-boards';
 import { singleStockRoute, stockByCodeRoute } from './market-detail';

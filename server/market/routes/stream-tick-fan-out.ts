@@ -4,7 +4,7 @@
  * writes each published second to its own clients, with any seconds they missed first, recomputed locally.
  */
 import type { FastifyInstance } from 'fastify';
-import type { TickBus } from '../../platform/redis';
+import type { TickBus } from '../../platform';
 import { blockOf, entryOf, quoteData, type StreamEntry } from './stream-quote-events';
 import type { SubscriberRegistry } from './stream-subscribers';
 

@@ -19,7 +19,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import { Socket } from 'node:net';
 import type { FastifyPluginAsync } from 'fastify';
-import { fields } from '../../platform/http/schemas';
+import { fields } from '../../platform';
 import { entryOf } from './stream-quote-events';
 import { createSubscriberRegistry, type Subscriber } from './stream-subscribers';
 import { startTickFanOut } from './stream-tick-fan-out';

@@ -4,13 +4,11 @@ import type { Config } from '../../config';
 import type { DialectName } from '../db/database';
 import type { Db } from '../db/schema';
 import type { Station } from '../station';
-import type { Engine } from '../../trading/engine';
-import type { SessionInfo } from '../../identity/users';
+import type { Engine } from '../../trading';
+import type { SessionInfo, Auth } from '../../identity';
 import type { Translator } from '../i18n';
-import type { Clock } from '../../market/clock';
-import type { MarketService } from '../../market/market-service';
-import type { Scheduler } from '../../jobs/scheduler';
-import type { Auth } from '../../identity/auth';
+import type { Clock, MarketService } from '../../market';
+import type { Scheduler } from '../../jobs';
 
 /** Gives the message key of a field from its raw value (null when the value is fine). */
 export type FieldRule = (raw: unknown) => ValidationKey | null;

@@ -16,8 +16,8 @@ import {
   sellInSubAccount,
   subAccountView,
 } from '../fund-allocation';
-import { ok } from '../../platform/http/envelope';
 import {
+  ok,
   fields,
   lotsField,
   pageNumField,
@@ -29,7 +29,7 @@ import {
   responses,
   stockCodeField,
   userSecurity,
-} from '../../platform/http/schemas';
+} from '../../platform';
 import {
   ALLOCATION_STATUSES,
   allocation,

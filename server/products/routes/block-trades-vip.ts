@@ -9,9 +9,8 @@ import type { CallIn } from '../../../src/shared/api/calls';
 import { checkLots } from '../../../src/shared/validation';
 import { buyBlockTrade, listBlockTrades, listOffers } from '../block-trades';
 import { buyVipPick, listVipPicks, listVipPurchases, vipPickByCode } from '../vip-picks';
-import type { FieldRule } from '../../platform/http/fastify-types';
-import { ok } from '../../platform/http/envelope';
 import {
+  ok,
   fields,
   lotsField,
   pageNumField,
@@ -23,7 +22,8 @@ import {
   responses,
   stockCodeField,
   userSecurity,
-} from '../../platform/http/schemas';
+  type FieldRule,
+} from '../../platform';
 
 const num = { type: 'number' } as const;
 const int = { type: 'integer' } as const;

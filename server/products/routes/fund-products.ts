@@ -14,8 +14,8 @@ import {
   NAV_HISTORY_MAX,
   sellFund,
 } from '../funds';
-import { ok } from '../../platform/http/envelope';
 import {
+  ok,
   fields,
   pageNumField,
   pageOf,
@@ -24,7 +24,7 @@ import {
   requestIdField,
   responses,
   userSecurity,
-} from '../../platform/http/schemas';
+} from '../../platform';
 import {
   FUND_TYPES,
   fundCodeField,

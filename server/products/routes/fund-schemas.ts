@@ -5,8 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AllocationStatus, FundType } from '../../../src/shared/api/funds';
 import { checkLots } from '../../../src/shared/validation';
-import type { FieldRule } from '../../platform/http/fastify-types';
-import { lotsField, ref } from '../../platform/http/schemas';
+import { lotsField, ref, type FieldRule } from '../../platform';
 
 export const num = { type: 'number' } as const;
 export const int = { type: 'integer' } as const;

@@ -15,9 +15,8 @@ import {
   placementIssues,
   subscribe,
 } from '../new-shares';
-import type { FieldRule } from '../../platform/http/fastify-types';
-import { ok } from '../../platform/http/envelope';
 import {
+  ok,
   fields,
   lotsField,
   pageNumField,
@@ -28,7 +27,8 @@ import {
   responses,
   stockCodeField,
   userSecurity,
-} from '../../platform/http/schemas';
+  type FieldRule,
+} from '../../platform';
 
 const int = { type: 'integer' } as const;
 const num = { type: 'number' } as const;

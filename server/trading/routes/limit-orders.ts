@@ -7,9 +7,8 @@ import type { CallIn } from '../../../src/shared/api/calls';
 import type { OrderStatus } from '../../../src/shared/api/types';
 import { checkLots } from '../../../src/shared/validation';
 import { addOrder, cancelOrder, listOrders } from '../limit-orders';
-import type { FieldRule } from '../../platform/http/fastify-types';
-import { ok } from '../../platform/http/envelope';
 import {
+  ok,
   fields,
   lotsField,
   pageNumField,
@@ -20,7 +19,8 @@ import {
   responses,
   stockCodeField,
   userSecurity,
-} from '../../platform/http/schemas';
+  type FieldRule,
+} from '../../platform';
 
 const lotsRule: FieldRule = (raw) =>
   checkLots(typeof raw === 'number' || typeof raw === 'string' ? raw : undefined, lotsField.maximum) ??

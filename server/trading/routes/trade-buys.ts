@@ -2,8 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
 import { buy, type BuyVenue } from '../trading';
-import { ok } from '../../platform/http/envelope';
 import {
+  ok,
   fields,
   postConsumes,
   lotsField,
@@ -12,7 +12,7 @@ import {
   responses,
   stockCodeField,
   userSecurity,
-} from '../../platform/http/schemas';
+} from '../../platform';
 import { directionField, lotsRule, priceField } from './trade-fields';
 
 /** The request body of buyIndex.do and buyFutures.do. */

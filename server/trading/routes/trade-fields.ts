@@ -1,7 +1,6 @@
 /** Request fields and field rules the trading calls share: lots, prices, markets, positions, directions. */
 import { checkLots } from '../../../src/shared/validation';
-import type { FieldRule } from '../../platform/http/fastify-types';
-import { lotsField } from '../../platform/http/schemas';
+import { lotsField, type FieldRule } from '../../platform';
 
 /** The quantity messages of spec §5 for a lots field that failed its schema. */
 export const lotsRule: FieldRule = (raw) =>

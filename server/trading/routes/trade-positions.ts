@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
 import type { Market } from '../../../src/shared/api/types';
 import { holding, listPositions, sell, setStops, topUp } from '../trading';
-import { ok } from '../../platform/http/envelope';
 import {
+  ok,
   fields,
   postConsumes,
   lotsField,
@@ -16,7 +16,7 @@ import {
   responses,
   stockCodeField,
   userSecurity,
-} from '../../platform/http/schemas';
+} from '../../platform';
 import { lotsRule, marketField, positionIdField, priceField } from './trade-fields';
 
 /** sell.do: close a position, or some lots of it. */

@@ -6,16 +6,8 @@
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
-import { resetPaperAccount } from '../../ledger/accounts';
-import { ok } from '../../platform/http/envelope';
-import {
-  fields,
-  postConsumes,
-  ref,
-  requestIdField,
-  responses,
-  userSecurity,
-} from '../../platform/http/schemas';
+import { resetPaperAccount } from '../../ledger';
+import { ok, fields, postConsumes, ref, requestIdField, responses, userSecurity } from '../../platform';
 import { buyRoute, contractBuyRoutes } from './trade-buys';
 import { holdingRoute, positionListRoute, sellRoute, setStopsRoute, topUpRoute } from './trade-positions';
 

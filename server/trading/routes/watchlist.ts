@@ -11,15 +11,7 @@ import {
   reorderWatchlist,
   watchlistQuotes,
 } from '../watchlist';
-import { ok } from '../../platform/http/envelope';
-import {
-  fields,
-  postConsumes,
-  ref,
-  responses,
-  stockCodeField,
-  userSecurity,
-} from '../../platform/http/schemas';
+import { ok, fields, postConsumes, ref, responses, stockCodeField, userSecurity } from '../../platform';
 
 const codeBody = fields({ code: stockCodeField }, ['code']);
 /** The new order, top first, as comma-separated codes (a form field or JSON string alike). */

@@ -2,9 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
 import { midRate } from '../flash-exchange';
-import { AppError } from '../../platform/errors';
-import { ok } from '../../platform/http/envelope';
-import { responses } from '../../platform/http/schemas';
+import { AppError, ok, responses } from '../../platform';
 
 const currencies = {
   type: 'object',

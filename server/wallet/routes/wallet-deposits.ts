@@ -3,15 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
 import type { RechargeStatus } from '../../../src/shared/api/types';
 import { listDeposits, requestDeposit } from '../deposit';
-import { ok } from '../../platform/http/envelope';
-import {
-  fields,
-  pageOf,
-  postConsumes,
-  requestIdField,
-  responses,
-  userSecurity,
-} from '../../platform/http/schemas';
+import { ok, fields, pageOf, postConsumes, requestIdField, responses, userSecurity } from '../../platform';
 import {
   amountField,
   amountRule,

@@ -2,9 +2,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkMoneyAmount } from '../../../src/shared/validation';
 import type { ReasonText } from '../wallet';
-import type { FieldRule } from '../../platform/http/fastify-types';
-import { localizeReason } from '../../identity/routes/kyc';
-import { fields, pageNumField, pageSizeField } from '../../platform/http/schemas';
+import { fields, pageNumField, pageSizeField, type FieldRule } from '../../platform';
+import { localizeReason } from '../../identity';
 
 export const amountField = {
   type: 'number',

@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
 import { exchange, listExchanges, spreadRate } from '../flash-exchange';
 import { transfer } from '../transfer';
-import { ok } from '../../platform/http/envelope';
 import {
+  ok,
   fields,
   pageOf,
   postConsumes,
@@ -15,7 +15,7 @@ import {
   requestIdField,
   responses,
   userSecurity,
-} from '../../platform/http/schemas';
+} from '../../platform';
 import {
   amountField,
   amountRule,

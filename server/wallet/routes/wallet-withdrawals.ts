@@ -9,15 +9,7 @@ import {
   requestWithdrawal,
   withdrawInfo,
 } from '../withdrawal';
-import { ok } from '../../platform/http/envelope';
-import {
-  fields,
-  pageOf,
-  postConsumes,
-  requestIdField,
-  responses,
-  userSecurity,
-} from '../../platform/http/schemas';
+import { ok, fields, pageOf, postConsumes, requestIdField, responses, userSecurity } from '../../platform';
 import {
   amountField,
   amountRule,
