@@ -130,6 +130,8 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
       engineEveryMs: opts.engineIntervalMs ?? (opts.clock ? 0 : STEP_EVERY_MS),
       kycReviewEveryMs: STEP_EVERY_MS,
       isLeader: () => app.leader.isLeader(),
+      onLeaderChange: (listener) => app.leader.onChange(listener),
+      tickBus: app.tickBus,
       logError: (error, job) => app.log.error({ err: error, job }, `${job} step failed`),
     });
     app.decorate('engine', jobs.engine);

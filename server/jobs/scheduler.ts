@@ -13,6 +13,10 @@ export interface Job<T> {
   name: string;
   /** How often it runs on the timer (ms); 0: never on the timer, only when asked for. */
   everyMs: number;
+  /** Runs at each whole multiple of `everyMs` of the real clock (just after it), not `everyMs` after start. */
+  aligned?: boolean;
+  /** Runs on every process, not only the leader's (work about the process itself). */
+  everyProcess?: boolean;
   /** Does what is due at the station's clock `now`. */
   step(now: number): Promise<T>;
 }
@@ -49,6 +53,19 @@ interface JobState {
   timer: NodeJS.Timeout | null;
 }
 
+/** Sets `state.timer` to tick the job at each whole multiple of its period (1 ms after it). */
+function alignedTimer(state: JobState, tick: (state: JobState) => void): void {
+  const every = state.job.everyMs;
+  state.timer = setTimeout(
+    () => {
+      alignedTimer(state, tick);
+      tick(state);
+    },
+    every - (Date.now() % every) + 1,
+  );
+  state.timer.unref();
+}
+
 export function createScheduler(options: SchedulerOptions): Scheduler {
   const states: JobState[] = [];
   let started = false;
@@ -61,7 +78,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   };
 
   const tick = (state: JobState) => {
-    if (state.timerRun || !options.isLeader()) return;
+    if (state.timerRun || (!state.job.everyProcess && !options.isLeader())) return;
     state.timerRun = true;
     runNow(state, (now) => state.job.step(now))
       .catch((error: unknown) => options.logError(error, state.job.name))
@@ -82,6 +99,10 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       started = true;
       for (const state of states) {
         if (state.job.everyMs <= 0) continue;
+        if (state.job.aligned) {
+          alignedTimer(state, tick);
+          continue;
+        }
         state.timer = setInterval(() => tick(state), state.job.everyMs);
         state.timer.unref();
       }
@@ -89,7 +110,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     async stop() {
       stopped = true;
       for (const state of states) {
-        if (state.timer) clearInterval(state.timer);
+        // clearTimeout and clearInterval clear either kind of Node timer.
+        if (state.timer) clearTimeout(state.timer);
         state.timer = null;
       }
       await Promise.all(states.map((state) => state.chain));

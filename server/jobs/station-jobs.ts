@@ -8,7 +8,10 @@
  *   (server/products/fund-allocation.ts);
  * - `engine`, every second: every minute since the engine's stored progress (limit-order triggers, stops,
  *   liquidations, day closes and their deferred fees) (server/trading/engine.ts);
- * - `kyc-review`, every second: KYC submissions due for the rule reviewer's decision (server/identity/kyc.ts).
+ * - `kyc-review`, every second: KYC submissions due for the rule reviewer's decision (server/identity/kyc.ts);
+ * - scale-out mode only: `tick-publish`, at each second, the leader's publication of the live quotes
+ *   (server/market/tick-publisher.ts), and `stream-interest`, every 5 s on every process, what its stream
+ *   clients watch, said again so the leader keeps quoting it.
  * `StationJobs.engine.step` runs the first four in that order, as the timer would, for callers that move
  * the station on by hand (tests, a pinned clock).
  * Every effect of a step is keyed or conditional, so a step repeated, or run by a new leader over an old
@@ -17,12 +20,15 @@
 import { createEngine, type Engine, type EngineStepResult } from '../trading';
 import { reviewDueWalletRequests } from '../wallet';
 import { endLiquidatedAllocation, runDueAllocationEvents, runDueNewShareEvents } from '../products';
-import type { Station } from '../platform';
+import type { Station, TickBus } from '../platform';
 import { runKycReviewer } from '../identity';
+import { createTickPublisher } from '../market';
 import { createScheduler, type Scheduler } from './scheduler';
 
 /** How often the engine and the KYC reviewer run on the real timer (ms). */
 export const STEP_EVERY_MS = 1000;
+/** How often a process says again what its stream clients watch (well within INTEREST_TTL_MS). */
+const INTEREST_RENEW_MS = 5000;
 
 export interface StationJobs {
   /**
@@ -41,6 +47,10 @@ export interface StationJobsOptions {
   /** How often the KYC reviewer runs on the timer (ms; 0: only when asked for). */
   kycReviewEveryMs: number;
   isLeader(): boolean;
+  /** Tells of each change of leadership (scale-out mode). */
+  onLeaderChange(listener: () => void): void;
+  /** The live-tick fan-out between processes (scale-out mode); null with one process. */
+  tickBus: TickBus | null;
   logError(error: unknown, job: string): void;
 }
 
@@ -92,5 +102,24 @@ export async function createStationJobs(station: Station, options: StationJobsOp
     everyMs: options.kycReviewEveryMs,
     step: (now) => runKycReviewer(station, now),
   });
+  if (options.tickBus) addStreamJobs(station, scheduler, options.tickBus, options.onLeaderChange);
   return { engine, reviewKyc, scheduler };
+}
+
+/** The live stream's jobs in scale-out mode. */
+function addStreamJobs(
+  station: Station,
+  scheduler: Scheduler,
+  tickBus: TickBus,
+  onLeaderChange: (listener: () => void) => void,
+): void {
+  const publisher = createTickPublisher(station.market, tickBus);
+  onLeaderChange(() => publisher.reset());
+  scheduler.add({ name: 'tick-publish', everyMs: 1000, aligned: true, step: () => publisher.step() });
+  scheduler.add({
+    name: 'stream-interest',
+    everyMs: INTEREST_RENEW_MS,
+    everyProcess: true,
+    step: () => tickBus.renewInterest(),
+  });
 }

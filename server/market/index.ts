@@ -47,3 +47,4 @@ export { futuresMarketPlugin } from './routes/futures';
 export { indexMarketPlugin } from './routes/indexes';
 export { marketPlugin } from './routes/stocks';
 export { streamPlugin } from './routes/stream';
+export { createTickPublisher, type TickPublisher } from './tick-publisher';

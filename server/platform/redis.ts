@@ -43,6 +43,10 @@ export interface TickBus {
   watch(codes: readonly string[]): Promise<void>;
   /** The codes some process's stream clients watch: what the leader quotes each second. */
   watched(): Promise<string[]>;
+  /** Names what this process's clients watch now (the live stream does), for `renewInterest`. */
+  interestIn(codes: () => readonly string[]): void;
+  /** Says again what this process's clients watch (the `stream-interest` job, every few seconds). */
+  renewInterest(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -76,7 +80,8 @@ export async function createTickBus(redis: Redis, namespace: string): Promise<Ti
   });
   await subscriber.subscribe(channel);
   let lastPrune = 0;
-  return {
+  let interestOf: () => readonly string[] = () => [];
+  const bus: TickBus = {
     async publish(message) {
       await redis.publish(channel, JSON.stringify(message));
     },
@@ -97,10 +102,17 @@ export async function createTickBus(redis: Redis, namespace: string): Promise<Ti
       }
       return redis.zrangebyscore(interest, now, '+inf');
     },
+    interestIn(codes) {
+      interestOf = codes;
+    },
+    async renewInterest() {
+      await bus.watch(interestOf());
+    },
     async close() {
       await subscriber.quit().catch(() => subscriber.disconnect());
     },
   };
+  return bus;
 }
 
 /** Counters outlive their period by far; the values, not the expiry, decide (the clock may be pinned). */

@@ -149,4 +149,34 @@ describe('the station scheduler', () => {
     scheduler.start();
     expect(() => scheduler.add({ name: 'late', everyMs: 1000, step: async () => 0 })).toThrow(/late/);
   });
+
+  it('runs a job of every process while not the leader, and an aligned job just after each whole period', async () => {
+    vi.setSystemTime(10_400);
+    leader = false;
+    const scheduler = createScheduler(options);
+    const own: number[] = [];
+    const aligned: number[] = [];
+    scheduler.add({
+      name: 'own',
+      everyMs: 1000,
+      everyProcess: true,
+      step: async () => void own.push(Date.now()),
+    });
+    scheduler.add({
+      name: 'aligned',
+      everyMs: 1000,
+      aligned: true,
+      step: async () => void aligned.push(Date.now()),
+    });
+    scheduler.start();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(own).toEqual([11_400, 12_400]);
+    expect(aligned).toEqual([]);
+    leader = true;
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(aligned).toEqual([13_001, 14_001]);
+    await scheduler.stop();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(aligned).toEqual([13_001, 14_001]);
+  });
 });

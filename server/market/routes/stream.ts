@@ -22,17 +22,16 @@ import type { FastifyPluginAsync } from 'fastify';
 import { fields } from '../../platform';
 import { entryOf } from './stream-quote-events';
 import { createSubscriberRegistry, type Subscriber } from './stream-subscribers';
-import { startTickFanOut } from './stream-tick-fan-out';
+import { joinTickFanOut } from './stream-tick-fan-out';
 
 const MAX_CODES = 50;
 
 export const streamPlugin: FastifyPluginAsync = async (app) => {
   const { market, tickBus } = app;
   const subscribers = createSubscriberRegistry(market, !tickBus);
-  const stopFanOut = tickBus ? startTickFanOut(app, tickBus, subscribers) : null;
+  if (tickBus) joinTickFanOut(tickBus, subscribers);
 
   app.addHook('onClose', async () => {
-    if (stopFanOut) await stopFanOut();
     subscribers.endAll();
   });
 
