@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   installFieldChecks,
+  installRequestLog,
   registerOpenApi,
   migrateToLatest,
   openDatabase,
@@ -83,6 +84,8 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
     bodyLimit: config.bodyLimit,
+    // Requests are logged by installRequestLog: a summary at info, a line each at debug.
+    disableRequestLogging: true,
     // Behind a load balancer (TRUST_PROXY=true) request.ip is the caller's, from X-Forwarded-For.
     trustProxy: config.trustProxy,
     // Every bad field is reported; strings are bounded by maxLength, so this costs little.
@@ -118,6 +121,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     app.addHook('onClose', async () => database.close());
 
     installErrorHandler(app, translator);
+    installRequestLog(app, config.requestLogSummarySeconds * 1000);
     installFieldChecks(app);
     addSharedSchemas(app);
 

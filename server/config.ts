@@ -39,6 +39,11 @@ export interface Config {
    */
   trustProxy: boolean;
   logLevel: string;
+  /**
+   * REQUEST_LOG_SUMMARY_S: at LOG_LEVEL=info, one line about the requests served per this many seconds
+   * (at debug, a line per request). Per-request lines at info cost more than half of a trivial call.
+   */
+  requestLogSummarySeconds: number;
   settings: Settings;
   /** Registration, login and identity limits. */
   identity: IdentitySettings;
@@ -195,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
     'info',
   );
+  const requestLogSummarySeconds = readInt(env, 'REQUEST_LOG_SUMMARY_S', 60, 1, 86_400);
   const settings = structuredClone(DEFAULT_SETTINGS);
   checkProductSettings(settings);
   return {
@@ -214,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: 64 * 1024,
     trustProxy,
     logLevel,
+    requestLogSummarySeconds,
     settings,
     identity: loadIdentitySettings(env),
     wallet: structuredClone(DEFAULT_WALLET_SETTINGS),

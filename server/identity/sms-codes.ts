@@ -92,7 +92,12 @@ export async function sendSmsCode(
     throw error;
   }
   if (station.config.smsGateway === 'console') {
-    station.log.info({ sms: { phone: maskPhone(phone), purpose, code } }, `SMS code for ${phone}: ${code}`);
+    // The console gateway's "delivery" is this line: the masked number says whose it is; a full phone
+    // number never reaches the log.
+    station.log.info(
+      { sms: { phone: maskPhone(phone), purpose, code } },
+      `SMS code for ${maskPhone(phone)}: ${code}`,
+    );
     return { ttlSeconds: settings.smsCodeTtlSeconds };
   }
   return { ttlSeconds: settings.smsCodeTtlSeconds, demoCode: code };

@@ -33,6 +33,7 @@ export { BodyCache } from './http/cached-body';
 export { fromFrameworkError, installErrorHandler, ok, sendFailure } from './http/envelope';
 export { type FieldRule } from './http/fastify-types';
 export { installFieldChecks } from './http/field-checks';
+export { installRequestLog } from './http/request-log';
 export { hardeningPlugin } from './http/hardening';
 export { registerOpenApi } from './http/openapi';
 export { regionPlugin } from './http/region';

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { api, register, startStation } from './helpers/station';
+
+/** The JSON log lines a station wrote. */
+const parsed = (logs: string[]) => logs.map((line) => JSON.parse(line) as Record<string, unknown>);
+
+describe('what the station logs about requests (default level info)', () => {
+  it('sums requests up in one line per period, logs every 5xx with its request id, never a token or phone', async () => {
+    const station = await startStation({
+      db: 'sqlite',
+      captureLogs: true,
+      env: { REQUEST_LOG_SUMMARY_S: '1' },
+    });
+    try {
+      const user = await register(api(station.url));
+      for (let i = 0; i < 20; i++) await user.client.get('/user/getUserInfo.do');
+      // No line per request at info: the ping, the registration and twenty reads left none of their own.
+      expect(parsed(station.logs).filter((l) => l.msg === 'request completed')).toEqual([]);
+
+      // Break the database under the running station: the fund flow's table disappears.
+      await station.app.db.schema.dropTable('ledger_entries').execute();
+      const failed = await user.client.get('/user/cash/list.do');
+      expect(failed.http).toBe(500);
+      const errors = parsed(station.logs).filter((l) => l.level === 50);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatchObject({ msg: 'unexpected error', reqId: expect.any(String) });
+
+      // The first response more than a period after a summary's start writes it (there may be several).
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await user.client.get('/api/index/ping.do');
+      const summaries = parsed(station.logs).filter((l) => l.msg === 'requests served') as {
+        requests: number;
+        status: Record<string, number>;
+      }[];
+      expect(summaries.length).toBeGreaterThanOrEqual(1);
+      expect(summaries.reduce((n, s) => n + s.status['5xx']!, 0)).toBe(1);
+      expect(summaries.reduce((n, s) => n + s.requests, 0)).toBeGreaterThanOrEqual(23);
+
+      const all = station.logs.join('\n');
+      expect(all).not.toContain(user.token);
+      expect(all).not.toContain(user.phone);
+    } finally {
+      await station.close();
+    }
+  });
+
+  it('writes a line per request at debug, without the token', async () => {
+    const station = await startStation({ db: 'sqlite', captureLogs: true, env: { LOG_LEVEL: 'debug' } });
+    try {
+      const user = await register(api(station.url));
+      await user.client.get('/user/getUserInfo.do');
+      const lines = parsed(station.logs).filter((l) => l.msg === 'request completed');
+      expect(lines.length).toBeGreaterThanOrEqual(3);
+      expect(station.logs.join('\n')).not.toContain(user.token);
+    } finally {
+      await station.close();
+    }
+  });
+});
