@@ -75,6 +75,10 @@ await benchShell();
 const { benchIdentity } = await import('../tests/bench/identity');
 await benchIdentity();
 
+// The station against a bare Fastify server in the same run: ping.do, getStock.do, getDayK.do, orders.
+const { benchHttpFloor } = await import('../tests/bench/http-floor');
+await benchHttpFloor();
+
 // Orders per second over HTTP (buy then sell, 50 users) with p50/p99 latency, SQLite and PostgreSQL.
 const { benchOrders } = await import('../tests/bench/orders');
 await benchOrders();

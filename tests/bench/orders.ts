@@ -22,7 +22,7 @@ import path from 'node:path';
 import pg from 'pg';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const USERS = Number(process.env.BENCH_ORDERS_USERS ?? 50);
+export const USERS = Number(process.env.BENCH_ORDERS_USERS ?? 50);
 const SECONDS = Number(process.env.BENCH_ORDERS_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_ORDERS_RATE ?? 2000);
 const WARMUP_PAIRS = 5;
@@ -237,28 +237,45 @@ async function openLoop(base: string, tokens: string[]): Promise<{ perSecond: nu
   return { perSecond: latencies.length / ((performance.now() - started) / 1000), latencies };
 }
 
+/**
+ * Closed loop: every user loops buy → sell as fast as the station answers for `seconds`; each order's
+ * latency (unsorted) and the seconds it took.
+ */
+export async function closedLoop(
+  base: string,
+  tokens: string[],
+  seconds = SECONDS,
+): Promise<{ latencies: number[]; elapsed: number }> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    tokens.map(async (token, u) => {
+      while (performance.now() < until)
+        latencies.push(...(await pair(base, token, CODES[u % CODES.length]!)));
+    }),
+  );
+  return { latencies, elapsed: (performance.now() - started) / 1000 };
+}
+
+/** Every user's warm-up pairs (the first orders of a process are slower). */
+export async function warmUp(base: string, tokens: string[]): Promise<void> {
+  await Promise.all(
+    tokens.map(async (token, u) => {
+      for (let i = 0; i < WARMUP_PAIRS; i++) await pair(base, token, CODES[u % CODES.length]!);
+    }),
+  );
+}
+
 async function measure(label: string, env: Record<string, string>): Promise<void> {
   // Measured once the station has built the market's history in the background (server/main.ts): the
   // steady state, not the first seconds after a start.
   const { base, child } = await startStation(env, { readyLog: 'market history warmed up' });
   try {
     const tokens = await registerUsers(base, USERS);
-    await Promise.all(
-      tokens.map(async (token, u) => {
-        for (let i = 0; i < WARMUP_PAIRS; i++) await pair(base, token, CODES[u % CODES.length]!);
-      }),
-    );
-    const latencies: number[] = [];
+    await warmUp(base, tokens);
     const cpuBefore = cpuMs(child.pid);
-    const started = performance.now();
-    const until = started + SECONDS * 1000;
-    await Promise.all(
-      tokens.map(async (token, u) => {
-        while (performance.now() < until)
-          latencies.push(...(await pair(base, token, CODES[u % CODES.length]!)));
-      }),
-    );
-    const elapsed = (performance.now() - started) / 1000;
+    const { latencies, elapsed } = await closedLoop(base, tokens);
     const cpuAfter = cpuMs(child.pid);
     // The station's own CPU per order: what load on the shared machine does not change much.
     const cpu =

@@ -1,0 +1,87 @@
+/**
+ * The station against Fastify's own floor, in the same run on the same machine: a bare Fastify
+ * hello-world (bare-fastify.ts) and the station (server/main.ts, default settings: LOG_LEVEL=info), each in
+ * its own process, loaded by the same client (market.ts `load`: worker threads, keep-alive). Prints each
+ * station figure as a share of the bare server's requests per second:
+ * - ping.do (target ≥ 60%), getStock.do page of 20 sorted by change (target ≥ 40%), getDayK.do 3 years;
+ * - orders on SQLite, buy then sell in a closed loop (target ≥ 10,000 orders/s with p99 < 20 ms).
+ * BENCH_FLOOR_RUNS (default 1) repeats the whole comparison; BENCH_SECONDS sets each load's length.
+ */
+import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { load } from './market';
+import {
+  USERS,
+  closedLoop,
+  percentile,
+  registerUsers,
+  resetAgent,
+  startStation,
+  stopStation,
+  warmUp,
+} from './orders';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const RUNS = Math.max(1, Number(process.env.BENCH_FLOOR_RUNS ?? 1));
+
+/** Starts the bare server in its own process; its base URL and a stop function. */
+async function startBare(): Promise<{ base: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/bare-fastify.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const base = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const url = /(http:\/\/[^\s/]+)\//.exec(out)?.[1];
+      if (url) resolve(url);
+    });
+    child.once('exit', (code) => reject(new Error(`bare server exited (${code}) before it listened`)));
+  });
+  return { base, stop: () => stopStation(child) };
+}
+
+const pct = (part: number, whole: number) => `${((100 * part) / whole).toFixed(0)}%`;
+
+async function run(index: number): Promise<void> {
+  const bare = await startBare();
+  const station = await startStation({ LOG_LEVEL: 'info' }, { readyLog: 'market history warmed up' });
+  try {
+    const ping = `${station.base}/api/index/ping.do`;
+    const page = `${station.base}/api/stock/getStock.do?market=a&pageSize=20&sort=-changePct`;
+    const dayK = `${station.base}/api/stock/getDayK.do?code=600519&period=day&limit=750`;
+    const hello = `${bare.base}/hello`;
+    for (const url of [hello, ping, page, dayK]) await load(url, 1, 16);
+    const floor = await load(hello);
+    const figures = { ping: await load(ping), stock: await load(page), dayK: await load(dayK) };
+    const tokens = await registerUsers(station.base, USERS);
+    await warmUp(station.base, tokens);
+    const orders = await closedLoop(station.base, tokens);
+    orders.latencies.sort((a, b) => a - b);
+    const orderRate = orders.latencies.length / orders.elapsed;
+    const p99 = percentile(orders.latencies, 0.99);
+    const line = (name: string, f: { rps: number; p99: number }, target: string) =>
+      `  ${name}: ${f.rps.toFixed(0)} req/s = ${pct(f.rps, floor.rps)} of bare${target}, p99 ${f.p99.toFixed(1)} ms`;
+    console.log(
+      `station vs bare Fastify, run ${index + 1}/${RUNS} (LOG_LEVEL=info, load average ${loadavg()[0]!.toFixed(1)}):`,
+    );
+    console.log(`  bare Fastify hello-world: ${floor.rps.toFixed(0)} req/s, p99 ${floor.p99.toFixed(1)} ms`);
+    console.log(line('ping.do', figures.ping, ' (target ≥ 60%)'));
+    console.log(line('getStock.do page of 20', figures.stock, ' (target ≥ 40%)'));
+    console.log(line('getDayK.do 3 years', figures.dayK, ''));
+    console.log(
+      `  orders on SQLite, closed loop: ${orderRate.toFixed(0)} orders/s = ${pct(orderRate, floor.rps)} of bare ` +
+        `(target ≥ 10,000/s), p99 ${p99.toFixed(1)} ms (target < 20 ms)`,
+    );
+  } finally {
+    resetAgent();
+    await stopStation(station.child);
+    await bare.stop();
+  }
+}
+
+export async function benchHttpFloor(): Promise<void> {
+  for (let i = 0; i < RUNS; i++) await run(i);
+}
