@@ -1041,6 +1041,7 @@ const en = {
     BAD_WITHDRAW_PASSWORD: 'Wrong withdrawal password',
     NO_PERMISSION: 'No permission currently, please contact online customer service',
     REGION_BLOCKED: 'This service is not available in your area',
+    CROSS_SITE: 'This request came from another website and was refused. Please use the PaperDesk app',
     OUTSIDE_TRADING_HOURS: 'Placing the order failed: not within trading hours',
     CLOSE_OUTSIDE_TRADING_HOURS: 'Closing failed: not within trading hours',
     MARKET_CLOSED_FOR_INSTRUMENT: 'This instrument’s market is closed now',

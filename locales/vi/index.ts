@@ -1042,6 +1042,8 @@ const vi = {
     BAD_WITHDRAW_PASSWORD: 'Mật khẩu rút tiền không đúng',
     NO_PERMISSION: 'Bạn hiện chưa có quyền, vui lòng liên hệ chăm sóc khách hàng trực tuyến',
     REGION_BLOCKED: 'Dịch vụ chưa hỗ trợ khu vực của bạn',
+    CROSS_SITE:
+      'Yêu cầu đến từ một trang web khác và đã bị từ chối. Vui lòng thao tác trong ứng dụng PaperDesk',
     OUTSIDE_TRADING_HOURS: 'Đặt lệnh không thành công: ngoài giờ giao dịch',
     CLOSE_OUTSIDE_TRADING_HOURS: 'Đóng vị thế không thành công: ngoài giờ giao dịch',
     MARKET_CLOSED_FOR_INSTRUMENT: 'Thị trường của mã này hiện đang đóng cửa',

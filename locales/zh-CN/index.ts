@@ -1029,6 +1029,7 @@ const zh_CN = {
     BAD_WITHDRAW_PASSWORD: '资金密码错误',
     NO_PERMISSION: '暂无权限，请联系在线客服',
     REGION_BLOCKED: '您所在的地区暂不提供服务',
+    CROSS_SITE: '请求来自其他网站，已拒绝。请在 PaperDesk 应用内操作',
     OUTSIDE_TRADING_HOURS: '下单失败，不在交易时间内',
     CLOSE_OUTSIDE_TRADING_HOURS: '平仓失败，不在交易时间内',
     MARKET_CLOSED_FOR_INSTRUMENT: '该品种当前休市',

@@ -1030,6 +1030,7 @@ const zh_TW = {
     BAD_WITHDRAW_PASSWORD: '資金密碼錯誤',
     NO_PERMISSION: '目前沒有權限，請聯絡線上客服',
     REGION_BLOCKED: '您所在的地區暫不提供服務',
+    CROSS_SITE: '請求來自其他網站，已拒絕。請在 PaperDesk 應用內操作',
     OUTSIDE_TRADING_HOURS: '下單失敗，目前不在交易時間內',
     CLOSE_OUTSIDE_TRADING_HOURS: '平倉失敗，目前不在交易時間內',
     MARKET_CLOSED_FOR_INSTRUMENT: '此商品目前休市',

@@ -28,7 +28,30 @@ export interface Auth {
   clearCookie(reply: FastifyReply): void;
 }
 
+/**
+ * Cross-site request forgery: a browser sends the session cookie with a form POST from any page of the same
+ * site (SameSite=Lax), so a state-changing call authenticated by the cookie must come from the station's
+ * own origin or one of CORS_ORIGINS. Browsers say where a request comes from in `Sec-Fetch-Site` and
+ * `Origin`; a request with neither comes from no browser page (a script, curl), which a cross-site attack
+ * cannot make send the victim's cookie. Calls authenticated by the Authorization header are not affected:
+ * no other site can make a browser add it.
+ */
+export function fromOwnSite(request: FastifyRequest, allowedOrigins: ReadonlySet<string>): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  const origin = request.headers.origin;
+  if (typeof origin === 'string' && origin !== 'null') {
+    if (allowedOrigins.has(origin)) return true;
+    return origin === `${request.protocol}://${request.host}`;
+  }
+  if (typeof fetchSite === 'string') return fetchSite === 'same-origin' || fetchSite === 'none';
+  // `Origin: null` (a sandboxed frame, a redirect across sites) is never the station's own page.
+  return origin === undefined;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export function createAuth(station: Station): Auth {
+  const allowedOrigins = new Set(station.config.identity.corsOrigins);
   const tokenOf = (request: FastifyRequest): string | null => {
     const header = request.headers.authorization;
     if (typeof header === 'string') {
@@ -42,6 +65,14 @@ export function createAuth(station: Station): Auth {
     tokenOf,
     async requireUser(request) {
       const token = tokenOf(request);
+      if (
+        token !== null &&
+        !SAFE_METHODS.has(request.method) &&
+        request.headers.authorization === undefined &&
+        !fromOwnSite(request, allowedOrigins)
+      ) {
+        throw new AppError('CROSS_SITE');
+      }
       const session = token ? await sessionOf(station, token) : null;
       if (!session) throw new AppError('NOT_LOGGED_IN');
       request.session = session;

@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   'BAD_WITHDRAW_PASSWORD',
   'NO_PERMISSION',
   'REGION_BLOCKED',
+  /** A state-changing call authenticated by the session cookie came from another site (CSRF defence). */
+  'CROSS_SITE',
   'OUTSIDE_TRADING_HOURS',
   'OUTSIDE_DEPOSIT_HOURS',
   'OUTSIDE_WITHDRAW_HOURS',
@@ -52,6 +54,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   BAD_WITHDRAW_PASSWORD: 400,
   NO_PERMISSION: 403,
   REGION_BLOCKED: 403,
+  CROSS_SITE: 403,
   OUTSIDE_TRADING_HOURS: 409,
   OUTSIDE_DEPOSIT_HOURS: 409,
   OUTSIDE_WITHDRAW_HOURS: 409,
