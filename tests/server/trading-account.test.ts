@@ -127,7 +127,7 @@ describe.each(dbTargets)('top-up, exitsStock, reset and account figures (%s)', (
   it("tops up a short: cash and margin both back it, so its account's liquidation price stays", async () => {
     const user = await register(client);
     const sold = data(
-      await buy(user, '/user/buyFutures.do', { code: 'IF0', lots: 1, leverage: 10, direction: 'short' }),
+      await buy(user, '/user/buyFutures.do', { code: 'IF0', lots: 1, leverage: 8, direction: 'short' }),
     );
     const topped = data(
       await user.client.post<Position>('/user/position/topUp.do', {
@@ -249,7 +249,7 @@ describe.each(dbTargets)('top-up, exitsStock, reset and account figures (%s)', (
     const user = await register(client);
     const aapl = data(await buy(user, '/user/buy.do', { code: 'AAPL', lots: 10, leverage: 1 }));
     const gold = data(
-      await buy(user, '/user/buyFutures.do', { code: 'AU0', lots: 1, leverage: 10, direction: 'long' }),
+      await buy(user, '/user/buyFutures.do', { code: 'AU0', lots: 1, leverage: 8, direction: 'long' }),
     );
     const before = await station.counts();
     const refused = await user.client.post('/user/account/reset.do', { requestId: newRequestId() });
