@@ -385,14 +385,15 @@ describe.each(dbTargets)('top-up, exitsStock, reset and account figures (%s)', (
       stamp: side === 'sell' ? rate(v, 500_000) : 0,
     });
     // Hong Kong, both sides: commission 0.03% (min HK$3), stamp duty 0.1% rounded up to HK$1, SFC levy
-    // 0.0027%, trading fee 0.00565%, AFRC levy 0.00015%, settlement 0.002% within HK$2–100.
+    // 0.0027%, trading fee 0.00565%, AFRC levy 0.00015%, settlement 0.0042% with no minimum or maximum
+    // (since 30 June 2025).
     const hkFee = (v: number) =>
       Math.max(rate(v, 300_000), 300) +
       Math.ceil(v / 100_000) * 100 +
       rate(v, 27_000) +
       rate(v, 56_500) +
       rate(v, 1_500) +
-      Math.min(Math.max(rate(v, 20_000), 200), 10_000);
+      rate(v, 42_000);
     const price = async (code: string) =>
       data(await client.get<StockDetail>('/api/stock/getSingleStock.do', { code })).price;
 
