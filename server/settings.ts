@@ -197,8 +197,9 @@ export const DEFAULT_SETTINGS: Settings = {
       settlementMin: null,
       settlementMax: null,
     },
-    // FINRA TAF $0.000166 a share on sales, rounded up to the cent, at least $0.01, at most $8.30 (since
-    // 1 January 2025); SEC fee rate 0 since 14 May 2025.
+    // FINRA TAF as in force in 2026 (DOMAIN.md "Fees"): $0.000166 a share on sales, rounded up to the cent,
+    // at least $0.01, at most $8.30 (rounded up and with the $0.01 minimum since 26 November 2026; rounded
+    // half up before). SEC fee rate 0 since 14 May 2025.
     us: {
       commissionPerShare: 0.005,
       commissionMin: 1,
@@ -209,10 +210,11 @@ export const DEFAULT_SETTINGS: Settings = {
     },
     // Index CFDs: 0.0023% of the contract value per side, after the CFFEX index futures; no minimum.
     index: { rate: 0.000023, min: 0 },
-    // Futures per product as the exchanges publish them (their 2025 schedules; each exchange changes its
-    // own, and the operator follows here): a rate of the value or yuan per contract, to open, to close an
-    // older position, to close one opened the same trading day. CFFEX index futures: 0.0023%, and 0.023% to
-    // close today (since 20 March 2023). Per product since 26 November 2026 (one rate, 0.0023%, before).
+    // Futures per product as the exchanges publish them (approximately their 2025 schedules; each exchange
+    // changes its own, and the operator follows here): a rate of the value or yuan per contract, to open,
+    // to close an older position, to close one opened the same trading day. CFFEX index futures: 0.0023%,
+    // and 0.023% to close today (since 20 March 2023). Per product since 26 November 2026 (one rate,
+    // 0.0023%, before); `default` (0.01%) serves a product not listed.
     futures: {
       default: { basis: 'rate', open: 0.0001, close: 0.0001, closeToday: 0.0001 },
       byProduct: {
