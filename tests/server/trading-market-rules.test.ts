@@ -24,6 +24,9 @@ import {
 } from './helpers/station';
 
 const HOUR = 3_600_000;
+/** A rate per 10⁹ on fen, rounded half up in exact integer arithmetic (0.0023% = 23,000 per 10⁹). */
+const rateOf = (valueFen: number, perBillion: number) =>
+  Math.floor((valueFen * perBillion + 500_000_000) / 1_000_000_000);
 const DAY = 24 * HOUR;
 
 describe.each(dbTargets)('market and fee rules of 2026 (%s, always-open)', (db) => {
@@ -84,6 +87,29 @@ describe.each(dbTargets)('market and fee rules of 2026 (%s, always-open)', (db) 
     ).list;
     expect(open.find((p) => p.id === future.id)!.deferredFee).toBe(0);
     expect(toMinor(open.find((p) => p.id === cfd.id)!.deferredFee)).toBe(2 * feeOf(cfd));
+    await station.assertLedger();
+  });
+
+  it('charges CFFEX IF 0.023% to close a position opened the same trading day and 0.0023% for an older one', async () => {
+    const user = await register(client);
+    station.clock.set(T0 + 3 * DAY);
+    const today = data(await order(user, '/user/buyFutures.do', { code: 'IF0', leverage: 5 }));
+    const older = data(await order(user, '/user/buyFutures.do', { code: 'IF0', leverage: 5 }));
+    // Opening: 300 × price × 0.0023%, half up to the fen.
+    expect(toMinor(today.buyFee)).toBe(rateOf(toMinor(today.openPrice * 300), 23_000));
+    station.clock.advance(HOUR);
+    const sell = async (p: Position) =>
+      data(
+        await user.client.post<Position>('/user/sell.do', { positionId: p.id, requestId: newRequestId() }),
+      );
+    const closedToday = await sell(today);
+    // The next (always-open, UTC) day: the older position closes at the ordinary rate.
+    station.clock.set(Math.floor(station.clock.now() / DAY) * DAY + DAY + HOUR);
+    const closedLater = await sell(older);
+    const closeValue = (p: Position) => toMinor(p.closePrice! * 300);
+    // e.g. ¥1,380,000 = 138,000,000 fen: close today 31,740 fen (¥317.40), older 3,174 fen (¥31.74).
+    expect(toMinor(closedToday.sellFee)).toBe(rateOf(closeValue(closedToday), 230_000));
+    expect(toMinor(closedLater.sellFee)).toBe(rateOf(closeValue(closedLater), 23_000));
     await station.assertLedger();
   });
 
