@@ -48,6 +48,11 @@ export interface Settings {
   /** Most codes in one user's watchlist. */
   watchlistMax: number;
   leverage: Record<Market, number[]>;
+  /**
+   * Futures margin (DOMAIN.md "Leverage, margin and liquidation"): a rate per product (IF0 → IF), no lower
+   * than the exchange's minimum, `default` for any other; a product offers leverage up to 1 ÷ its rate.
+   */
+  futuresMarginRate: { default: number; byProduct: Record<string, number> };
   /** Daily price limit as a fraction of the previous close; null where the market has none. */
   priceLimit: Record<StockMarket, number | null>;
   /** The daily limit of main-board stocks under special treatment (ST, *ST). */
@@ -187,14 +192,44 @@ export const DEFAULT_SETTINGS: Settings = {
       sfcLevyRate: 0.000027,
       tradingFeeRate: 0.0000565,
       afrcLevyRate: 0.0000015,
-      settlementRate: 0.00002,
-      settlementMin: 2,
-      settlementMax: 100,
+      // HKSCC settlement fee 0.0042% with no minimum or maximum since 30 June 2025 (0.002%, HK$2–100 before).
+      settlementRate: 0.000042,
+      settlementMin: null,
+      settlementMax: null,
     },
-    us: { commissionPerShare: 0.005, commissionMin: 1, tafPerShare: 0.000166, tafMax: 8.3, secFeeRate: 0 },
-    // CFFEX index futures: 0.0023% of the contract value per side; no minimum (the exchanges set none).
+    // FINRA TAF as in force in 2026 (DOMAIN.md "Fees"): $0.000166 a share on sales, rounded up to the cent,
+    // at least $0.01, at most $8.30 (rounded up and with the $0.01 minimum since 26 November 2026; rounded
+    // half up before). SEC fee rate 0 since 14 May 2025.
+    us: {
+      commissionPerShare: 0.005,
+      commissionMin: 1,
+      tafPerShare: 0.000166,
+      tafMin: 0.01,
+      tafMax: 8.3,
+      secFeeRate: 0,
+    },
+    // Index CFDs: 0.0023% of the contract value per side, after the CFFEX index futures; no minimum.
     index: { rate: 0.000023, min: 0 },
-    futures: { rate: 0.000023, min: 0 },
+    // Futures per product as the exchanges publish them (approximately their 2025 schedules; each exchange
+    // changes its own, and the operator follows here): a rate of the value or yuan per contract, to open,
+    // to close an older position, to close one opened the same trading day. CFFEX index futures: 0.0023%,
+    // and 0.023% to close today (since 20 March 2023). Per product since 26 November 2026 (one rate,
+    // 0.0023%, before); `default` (0.01%) serves a product not listed.
+    futures: {
+      default: { basis: 'rate', open: 0.0001, close: 0.0001, closeToday: 0.0001 },
+      byProduct: {
+        IF: { basis: 'rate', open: 0.000023, close: 0.000023, closeToday: 0.00023 },
+        IH: { basis: 'rate', open: 0.000023, close: 0.000023, closeToday: 0.00023 },
+        IC: { basis: 'rate', open: 0.000023, close: 0.000023, closeToday: 0.00023 },
+        IM: { basis: 'rate', open: 0.000023, close: 0.000023, closeToday: 0.00023 },
+        AU: { basis: 'perContract', open: 10, close: 10, closeToday: 0 },
+        AG: { basis: 'rate', open: 0.00005, close: 0.00005, closeToday: 0.00005 },
+        CU: { basis: 'rate', open: 0.00005, close: 0.00005, closeToday: 0.0001 },
+        RB: { basis: 'rate', open: 0.0001, close: 0.0001, closeToday: 0.0001 },
+        I: { basis: 'rate', open: 0.0001, close: 0.0001, closeToday: 0.0001 },
+        SC: { basis: 'perContract', open: 20, close: 20, closeToday: 0 },
+      },
+    },
   },
   lotRules: {
     a: { sharesPerLot: 100, maxLotsPerOrder: 100 },
@@ -218,10 +253,30 @@ export const DEFAULT_SETTINGS: Settings = {
     hk: [1, 2, 5],
     us: [1, 2, 5],
     index: [1, 2, 3, 5, 10, 15, 20],
-    futures: [1, 2, 3, 5, 10, 15, 20],
+    // The multiples a future may be offered; each product offers those up to 1 ÷ its margin rate
+    // (futuresMarginRate). Since 26 November 2026, with 8 so CFFEX index futures (12%) offer 8× (1–20 before).
+    futures: [1, 2, 3, 5, 8, 10, 12, 15, 20],
+  },
+  // The exchanges' minimum margin rates (2025; DOMAIN.md: CFFEX index futures about 12%, commodities
+  // 5–15%), per product; 15% for a product not listed. Since 26 November 2026 (none before: up to 20×).
+  futuresMarginRate: {
+    default: 0.15,
+    byProduct: {
+      IF: 0.12,
+      IH: 0.12,
+      IC: 0.12,
+      IM: 0.12,
+      AU: 0.12,
+      AG: 0.13,
+      CU: 0.09,
+      RB: 0.07,
+      I: 0.11,
+      SC: 0.1,
+    },
   },
   priceLimit: { a: 0.1, star: 0.2, hk: null, us: null },
-  stPriceLimit: 0.05,
+  // ±5% until July 2025; ST and *ST main-board stocks have moved ±10% since.
+  stPriceLimit: 0.1,
   tPlusOne: { a: true, star: true, hk: false, us: false },
   liquidationLine: 1.05,
   warningLine: 1.1,

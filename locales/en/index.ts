@@ -468,6 +468,7 @@ const en = {
       finraTaf: 'FINRA TAF',
       secFee: 'SEC fee',
     },
+    commissionAllIn: 'Commission (all-in: includes the exchange handling fee and the regulator’s fee)',
     orderStatus: {
       pending: 'Pending',
       filled: 'Filled',
@@ -1061,6 +1062,8 @@ const en = {
     RESET_HAS_PRODUCTS:
       'You still hold funds, a fund allocation, paid new shares awaiting listing or a pending withdrawal: settle them before resetting the play account',
     SHORT_NOT_ALLOWED: 'This instrument cannot be sold short',
+    LEVERAGE_ABOVE_MARGIN_RATE:
+      'This futures product takes at least {rate}% margin, so its leverage is at most {max}×',
     STOPS_LONG:
       'For a long position the stop profit must be above the current price and the stop loss below it',
     STOPS_SHORT:

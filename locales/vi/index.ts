@@ -469,6 +469,7 @@ const vi = {
       finraTaf: 'Phí FINRA TAF',
       secFee: 'Phí SEC',
     },
+    commissionAllIn: 'Hoa hồng (trọn gói: gồm phí xử lý của sở giao dịch và phí của cơ quan quản lý)',
     orderStatus: {
       pending: 'Chờ khớp',
       filled: 'Đã khớp',
@@ -1063,6 +1064,8 @@ const vi = {
     RESET_HAS_PRODUCTS:
       'Bạn vẫn còn chứng chỉ quỹ, khoản cấp vốn, cổ phiếu mới đã nộp tiền chờ niêm yết hoặc lệnh rút tiền đang xử lý, vui lòng hoàn tất trước khi đặt lại tài khoản ảo',
     SHORT_NOT_ALLOWED: 'Sản phẩm này không cho phép bán khống',
+    LEVERAGE_ABOVE_MARGIN_RATE:
+      'Hợp đồng tương lai này cần ký quỹ tối thiểu {rate}%, nên đòn bẩy tối đa là {max} lần',
     STOPS_LONG: 'Với vị thế mua, giá chốt lời phải cao hơn giá hiện tại và giá cắt lỗ phải thấp hơn',
     STOPS_SHORT: 'Với vị thế bán khống, giá chốt lời phải thấp hơn giá hiện tại và giá cắt lỗ phải cao hơn',
     TOP_UP_NOT_POSITIVE: 'Số tiền nạp thêm phải lớn hơn 0',

@@ -466,6 +466,7 @@ const zh_CN = {
       finraTaf: 'FINRA交易活动费',
       secFee: 'SEC费',
     },
+    commissionAllIn: '佣金（全包：含交易所经手费和证管费）',
     orderStatus: {
       pending: '待成交',
       filled: '已成交',
@@ -1048,6 +1049,7 @@ const zh_CN = {
     RESET_HAS_ORDERS: '您还有未成交的委托，请撤单后再重置模拟账户',
     RESET_HAS_PRODUCTS: '您还持有基金、配资、待上市的已缴款新股或处理中的提现，请先处理完毕再重置模拟账户',
     SHORT_NOT_ALLOWED: '该品种不支持做空',
+    LEVERAGE_ABOVE_MARGIN_RATE: '该期货品种保证金比例不低于{rate}%，杠杆倍数最高{max}倍',
     STOPS_LONG: '做多时止盈价须高于现价，止损价须低于现价',
     STOPS_SHORT: '做空时止盈价须低于现价，止损价须高于现价',
     TOP_UP_NOT_POSITIVE: '追加保证金金额必须大于0',

@@ -466,6 +466,7 @@ const zh_TW = {
       finraTaf: 'FINRA交易活動費',
       secFee: 'SEC費',
     },
+    commissionAllIn: '佣金（全包：含交易所經手費和證管費）',
     orderStatus: {
       pending: '待成交',
       filled: '已成交',
@@ -1049,6 +1050,7 @@ const zh_TW = {
     RESET_HAS_ORDERS: '您還有未成交的委託，請撤單後再重設模擬帳戶',
     RESET_HAS_PRODUCTS: '您還持有基金、配資、待上市的已繳款新股或處理中的提現，請先處理完畢再重設模擬帳戶',
     SHORT_NOT_ALLOWED: '該品種不支援做空',
+    LEVERAGE_ABOVE_MARGIN_RATE: '該期貨品種保證金比例不低於{rate}%，槓桿倍數最高{max}倍',
     STOPS_LONG: '做多時止盈價須高於現價，止損價須低於現價',
     STOPS_SHORT: '做空時止盈價須低於現價，止損價須高於現價',
     TOP_UP_NOT_POSITIVE: '追加保證金金額必須大於0',

@@ -229,7 +229,7 @@ export class InstrumentCatalogue {
     return instrument;
   }
 
-  /** The daily price limit as a fraction: per market, ±5% for ST names on the main boards, none where absent. */
+  /** The daily price limit as a fraction: per market, stPriceLimit for ST names on the main boards, or none. */
   limitOf(instrument: Instrument): number | null {
     const futures = this.futuresByCode.get(instrument.code);
     if (futures) return futures.def.limit;

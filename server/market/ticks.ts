@@ -4,12 +4,16 @@
  */
 import type { TickRule } from './catalogue';
 
-/** HKEX spread table: the tick for a price (HKEX Trading Rules, Part A spread table). */
+/**
+ * HKEX spread table (HKEX Trading Rules, Part A spread table): [prices up to, tick]. As revised in the first
+ * phase of the tick size reduction, 4 August 2025: over HK$10 to 20 ticks 0.01 (0.02 before), over HK$20 to
+ * 50 ticks 0.02 (0.05 before). HKEX's later phases (finer ticks above HK$50) change only these rows.
+ */
 const HKEX_SPREADS: readonly (readonly [number, number])[] = [
   [0.25, 0.001],
   [0.5, 0.005],
-  [10, 0.01],
-  [20, 0.02],
+  [20, 0.01],
+  [50, 0.02],
   [100, 0.05],
   [200, 0.1],
   [500, 0.2],

@@ -17,7 +17,7 @@ import {
 } from '../platform';
 import { post } from '../ledger';
 import { accountRiskStateOf } from './account-risk';
-import { tradeFees, type FeeBreakdown } from './fees';
+import { positionFees, type FeeBreakdown } from './fees';
 import { proportionalPart } from './margin';
 import {
   closeWholePosition,
@@ -57,6 +57,18 @@ export interface CloseRequest {
 }
 
 /**
+ * Whether a close is of a future opened the same exchange trading day (a night session belongs to the next
+ * day), which pays its product's close-today fee; any other close is `close`.
+ */
+function closeLegOf(station: Station, position: PositionRow, now: number): 'close' | 'closeToday' {
+  if (position.market !== 'futures') return 'close';
+  const found = station.market.findTradable(position.code);
+  if (!found) return 'close';
+  const openedDay = station.market.position(found.instrument, position.opened_at).day;
+  return openedDay === station.market.position(found.instrument, now).day ? 'closeToday' : 'close';
+}
+
+/**
  * Closes all or part of a locked open position inside the caller's transaction: writes the closed record
  * (the position itself, or a split-off record for a partial close), credits margin + pnl and debits the
  * closing fees in the ledger. Returns the closed record's id. The caller checks sessions, T+1 and limits.
@@ -90,7 +102,11 @@ async function closePosition(
   const buyFee = part(position.buy_fee);
   const closeValue = toMinor(close.price * shares);
   const pnl = position.direction === 'long' ? closeValue - openValue : openValue - closeValue;
-  const fees: FeeBreakdown = tradeFees(position.market, 'sell', { shares, value: closeValue }, settings.fees);
+  // Closing a long sells and closing a short buys back (its sale's fees were paid on the open). A future
+  // pays its product's fee, the close-today one for a position opened the same exchange trading day.
+  const trade = { shares, value: closeValue, contracts: lots, code: position.code };
+  const leg = closeLegOf(station, position, close.now);
+  const fees: FeeBreakdown = positionFees(position.market, position.direction, leg, trade, settings.fees);
   const sellFee = fees.total - fees.stampDuty;
 
   const closedFields: ClosedFields = {

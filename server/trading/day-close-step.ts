@@ -1,11 +1,11 @@
 /**
  * Step 4 of the engine (engine.ts), day closes and the deferred fee (DOMAIN.md "Fees"): at each market's
- * daily close, every position of that market open at the close with something borrowed pays
+ * daily close, every stock or index position of that market open at the close with something borrowed pays
  * deferredFeeRate × (open value − margin), as a ledger entry 'deferred_fee' and in position.deferred_fee,
  * once per market and trading day: the charge and its ('deferred_fee', '<market>:<date>') row commit
  * together. Markets: cn (A-shares, CNY indexes and futures) closes at 15:00 Shanghai, hk at 16:00 Hong Kong,
  * us at 16:00 New York, on their calendars' trading days; in CLOCK_MODE=always-open "the close" is the end
- * of the UTC day.
+ * of the UTC day. Futures pay none: they are margined, not financed.
  */
 import { deferredFee } from '../../src/shared/risk';
 import type { Currency } from '../../src/shared/api/types';
@@ -62,6 +62,7 @@ export async function chargeDeferredFee(
         .where('opened_at', '<', close.time)
         .where((eb) => eb.or([eb('closed_at', 'is', null), eb('closed_at', '>=', close.time)]))
         .where((eb) => eb('open_value', '>', eb.ref('margin')))
+        .where('market', '!=', 'futures')
         .orderBy('account_id')
         .orderBy('id')
         // Locked, so a sell cannot close one while its fee is taken from its margin.

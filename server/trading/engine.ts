@@ -30,7 +30,7 @@
  *    of trading allocations go through the same step once per step, at its time, with their allocated funds
  *    as borrowed capital.
  * 4. Day closes (deferred fee, day-close-step.ts): at each market's daily close, every position of that market open at the
- *    close with something borrowed pays deferredFeeRate × (open value − margin), as a ledger entry
+ *    close with something borrowed (futures excepted: margined, not financed) pays deferredFeeRate × (open value − margin), as a ledger entry
  *    'deferred_fee' and in position.deferred_fee, once per market and trading day: the charge and its
  *    ('deferred_fee', '<market>:<date>') row commit together. Markets: cn (A-shares, CNY indexes and
  *    futures) closes at 15:00 Shanghai, hk at 16:00 Hong Kong, us at 16:00 New York, on their calendars'

@@ -5,11 +5,15 @@
 export {
   aShareFees,
   contractFees,
+  futuresFees,
   hkFees,
+  positionFees,
+  sideOf,
   tradeFees,
   usFees,
   type FeeBreakdown,
   type FeeItem,
+  type Leg,
   type Side,
   type TradeAmount,
 } from '../../src/shared/fees';

@@ -11,8 +11,8 @@ import { AppError, assertFields, answerOnce, runOnce, type Station } from '../pl
 import { requireKyc } from '../identity';
 import { lockAccount, post } from '../ledger';
 import { accountRiskStateOf } from './account-risk';
-import { tradeFees } from './fees';
-import { assertLeverage, marginFor } from './margin';
+import { positionFees } from './fees';
+import { assertOrderLeverage, marginFor } from './margin';
 import { insertPosition, tradeEntry } from './position-rows';
 import {
   assertPriceLimit,
@@ -70,7 +70,7 @@ async function buyOnce(
   if (direction === 'short' && !contracts && !settings.shortStocks) {
     throw new AppError('VALIDATION', { fields: { direction: 'invalid' }, msgKey: 'SHORT_NOT_ALLOWED' });
   }
-  assertLeverage(order.leverage, settings.leverage[market]);
+  assertOrderLeverage(order.leverage, market, instrument.code, settings);
   await requireKyc(station, userId, 'trading');
 
   const now = station.clock.now();
@@ -85,7 +85,10 @@ async function buyOnce(
   const shares = order.lots * tradable.unitsPerLot;
   const value = toMinor(detail.price * shares);
   const margin = marginFor(value, order.leverage);
-  const fees = tradeFees(market, 'buy', { shares, value }, settings.fees);
+  // A long opens with a buy; a short with a sale, which pays the sale's fees (stamp duty, TAF, SEC fee) now,
+  // in the buy fee with its items (as a Hong Kong buy's stamp duty), and not again on the buy-back.
+  const trade = { shares, value, contracts: order.lots, code: instrument.code };
+  const fees = positionFees(market, direction, 'open', trade, settings.fees);
   const accountType = settings.tradingAccount[market];
   const sellableFrom = contracts ? now : station.market.sellableFrom(instrument, now);
 

@@ -4,8 +4,8 @@
  * (src/shared/fees.ts, src/shared/margin.ts), so the screen's figures are the ones the order will charge.
  */
 import type { AccountType, Direction, Market, StockMarket } from './api/types';
-import { tradeFees, type FeeBreakdown, type FeeSettings } from './fees';
-import { borrowedFor, marginFor } from './margin';
+import { positionFees, type FeeBreakdown, type FeeSettings } from './fees';
+import { borrowedFor, futuresMarginRate, leverageWithin, marginFor } from './margin';
 import { applyRate, toMajor, toMinor } from './money';
 import { liquidationPrice, type RiskPosition } from './risk';
 
@@ -25,8 +25,20 @@ export interface TradingRules {
   indexMultiplier: { default: number; byCode: Record<string, number> };
   liquidationLine: number;
   warningLine: number;
-  /** Deferred (overnight financing) fee per day on the borrowed value, a fraction. */
+  /** Deferred (overnight financing) fee per day on the borrowed value, a fraction (futures pay none). */
   deferredFeeRate: number;
+  /** Futures margin rate per product (IF0 → IF), `default` for any other: leverage up to 1 ÷ the rate. */
+  futuresMarginRate: { default: number; byProduct: Record<string, number> };
+}
+
+/** The leverage multiples an order of `code` may choose: the market's, for a future those within its margin. */
+export function leverageChoices(
+  rules: Pick<TradingRules, 'leverage' | 'futuresMarginRate'>,
+  market: Market,
+  code: string,
+): number[] {
+  const rate = market === 'futures' ? futuresMarginRate(rules.futuresMarginRate, code) : null;
+  return leverageWithin(rules.leverage[market], rate);
 }
 
 /** Whether a market's orders may be short. */
@@ -36,6 +48,8 @@ export function canShort(rules: Pick<TradingRules, 'shortStocks'>, market: Marke
 
 export interface OrderInput {
   market: Market;
+  /** The instrument's code: a future's product sets its fee (without it, the default product's). */
+  code?: string;
   direction: Direction;
   lots: number;
   /** Shares (stocks) or the contract multiplier (indexes, futures) in one lot. */
@@ -78,7 +92,13 @@ export function orderBreakdown(input: OrderInput, rules: TradingRules): OrderBre
   const shares = input.lots * input.unitsPerLot;
   const valueMinor = toMinor(input.price * shares);
   const marginMinor = marginFor(valueMinor, input.leverage);
-  const fees = tradeFees(input.market, 'buy', { shares, value: valueMinor }, rules.fees);
+  const trade = {
+    shares,
+    value: valueMinor,
+    contracts: input.lots,
+    ...(input.code ? { code: input.code } : {}),
+  };
+  const fees = positionFees(input.market, input.direction, 'open', trade, rules.fees);
   const costMinor = marginMinor + fees.total;
   const availableMinor = toMinor(input.available);
   const opened: RiskPosition = {
@@ -96,8 +116,9 @@ export function orderBreakdown(input: OrderInput, rules: TradingRules): OrderBre
     positions: [...(input.holdings ?? []).map((p) => ({ ...p, code: `held:${p.code}` })), opened],
   };
   const liquidation = liquidationPrice(account, '', rules.liquidationLine);
-  // The deferred fee is charged on what a long borrowed (engine.ts day closes: open value − margin).
-  const financedMinor = Math.max(0, valueMinor - marginMinor);
+  // The deferred fee is charged on what a long borrowed (engine.ts day closes: open value − margin);
+  // futures are margined, not financed (DOMAIN.md), and pay none.
+  const financedMinor = input.market === 'futures' ? 0 : Math.max(0, valueMinor - marginMinor);
   return {
     shares,
     value: toMajor(valueMinor),

@@ -30,13 +30,14 @@ describe('cross-site requests with the session cookie', () => {
       const before = await mainBalance(user);
 
       // A form POST from another site, as a browser sends it: Origin and Sec-Fetch-Site say where from.
-      for (const headers of [
+      const foreign: Record<string, string>[] = [
         { origin: EVIL, 'sec-fetch-site': 'cross-site' },
         { origin: EVIL },
         { 'sec-fetch-site': 'same-site' },
         { 'sec-fetch-site': 'cross-site' },
         { origin: 'null' },
-      ]) {
+      ];
+      for (const headers of foreign) {
         const res = await transfer(byCookie(headers).withLang('en'));
         expect(res.http, JSON.stringify(headers)).toBe(403);
         expect(res.body).toMatchObject({

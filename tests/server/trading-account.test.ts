@@ -127,7 +127,7 @@ describe.each(dbTargets)('top-up, exitsStock, reset and account figures (%s)', (
   it("tops up a short: cash and margin both back it, so its account's liquidation price stays", async () => {
     const user = await register(client);
     const sold = data(
-      await buy(user, '/user/buyFutures.do', { code: 'IF0', lots: 1, leverage: 10, direction: 'short' }),
+      await buy(user, '/user/buyFutures.do', { code: 'IF0', lots: 1, leverage: 8, direction: 'short' }),
     );
     const topped = data(
       await user.client.post<Position>('/user/position/topUp.do', {
@@ -249,7 +249,7 @@ describe.each(dbTargets)('top-up, exitsStock, reset and account figures (%s)', (
     const user = await register(client);
     const aapl = data(await buy(user, '/user/buy.do', { code: 'AAPL', lots: 10, leverage: 1 }));
     const gold = data(
-      await buy(user, '/user/buyFutures.do', { code: 'AU0', lots: 1, leverage: 10, direction: 'long' }),
+      await buy(user, '/user/buyFutures.do', { code: 'AU0', lots: 1, leverage: 8, direction: 'long' }),
     );
     const before = await station.counts();
     const refused = await user.client.post('/user/account/reset.do', { requestId: newRequestId() });
@@ -385,14 +385,15 @@ describe.each(dbTargets)('top-up, exitsStock, reset and account figures (%s)', (
       stamp: side === 'sell' ? rate(v, 500_000) : 0,
     });
     // Hong Kong, both sides: commission 0.03% (min HK$3), stamp duty 0.1% rounded up to HK$1, SFC levy
-    // 0.0027%, trading fee 0.00565%, AFRC levy 0.00015%, settlement 0.002% within HK$2–100.
+    // 0.0027%, trading fee 0.00565%, AFRC levy 0.00015%, settlement 0.0042% with no minimum or maximum
+    // (since 30 June 2025).
     const hkFee = (v: number) =>
       Math.max(rate(v, 300_000), 300) +
       Math.ceil(v / 100_000) * 100 +
       rate(v, 27_000) +
       rate(v, 56_500) +
       rate(v, 1_500) +
-      Math.min(Math.max(rate(v, 20_000), 200), 10_000);
+      rate(v, 42_000);
     const price = async (code: string) =>
       data(await client.get<StockDetail>('/api/stock/getSingleStock.do', { code })).price;
 

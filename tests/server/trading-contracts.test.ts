@@ -32,15 +32,19 @@ import {
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
-/** DOMAIN.md "Fees": index and futures, 0.0023% of the contract value, both sides (contractFee below). */
+/**
+ * DOMAIN.md "Fees": index CFDs 0.0023% of the contract value both sides; futures per product, CFFEX index
+ * futures 0.0023% to open or close an older position and 0.023% to close one opened today (contractFee).
+ */
 /** DOMAIN.md "Leverage, margin and liquidation": the default liquidation line. */
 const LINE = 1.05;
 const INDEX_START = 2_000_000;
 
 /** Major units to fen, exactly as a person would: round half up at the third decimal. */
 const fen = (major: number) => Math.round(Number((major * 100).toFixed(6)));
-/** The rate on fen, rounded half up in exact integer arithmetic (0.0023% = 23,000 per 10⁹). */
-const contractFee = (valueFen: number) => Math.floor((valueFen * 23_000 + 500_000_000) / 1_000_000_000);
+/** A rate per 10⁹ on fen, rounded half up in exact integer arithmetic (default 0.0023% = 23,000 per 10⁹). */
+const contractFee = (valueFen: number, perBillion = 23_000) =>
+  Math.floor((valueFen * perBillion + 500_000_000) / 1_000_000_000);
 const onTick = (price: number, tick: number) => Number((Math.round(price / tick) * tick).toFixed(6));
 
 async function account(user: Registered, type: Account['type']): Promise<Account> {
@@ -137,7 +141,7 @@ describe.each(dbTargets)('index and futures trading (%s, always-open)', (db) => 
     expect(after - before).toBe(Math.ceil(value / 10) + closeValue - value - contractFee(closeValue));
   });
 
-  it('opens and closes a short future: pnl = (open − close) × contracts × multiplier, fees both sides', async () => {
+  it('opens and closes a short future: pnl = (open − close) × contracts × multiplier, fees both sides (close today ×10)', async () => {
     const user = await register(client);
     const quote = await futuresPrice(client, 'IF0');
     const sold = data(
@@ -184,13 +188,16 @@ describe.each(dbTargets)('index and futures trading (%s, always-open)', (db) => 
     );
     const closeValue = fen(later * 900);
     expect(fen(closed.pnl)).toBe(value - closeValue);
-    expect(fen(closed.sellFee)).toBe(contractFee(closeValue));
+    // Closed the (always-open, UTC) day it was opened: CFFEX's close-today fee, 0.023% = 230,000 per 10⁹.
+    expect(Math.floor(station.clock.now() / DAY)).toBe(Math.floor(T0 / DAY));
+    const closeFee = contractFee(closeValue, 230_000);
+    expect(fen(closed.sellFee)).toBe(closeFee);
     expect(fen((await account(user, 'index')).balance) - before).toBe(
-      margin + (value - closeValue) - contractFee(closeValue),
+      margin + (value - closeValue) - closeFee,
     );
     const entries = await flow(user, 'index', 2);
     expect(entries.map((e) => [e.type, fen(e.amount)])).toEqual([
-      ['sell_fee', -contractFee(closeValue)],
+      ['sell_fee', -closeFee],
       ['sell', margin + value - closeValue],
     ]);
   });
@@ -201,7 +208,7 @@ describe.each(dbTargets)('index and futures trading (%s, always-open)', (db) => 
       await user.client.post<Position>('/user/buy.do', {
         code: 'AU0',
         lots: 4,
-        leverage: 10,
+        leverage: 8,
         direction: 'long',
         requestId: newRequestId(),
       }),
@@ -303,8 +310,8 @@ describe.each(dbTargets)('index and futures trading (%s, always-open)', (db) => 
       direction: '此项为必填项',
     });
     expect(await station.counts()).toEqual(before);
-    // 20 contracts at 20× are fine.
-    data(await ask('/user/buyFutures.do', { code: 'RB0', lots: 20, leverage: 20 }));
+    // 20 contracts of rebar at 12× are fine (its 7% margin allows up to 14×).
+    data(await ask('/user/buyFutures.do', { code: 'RB0', lots: 20, leverage: 12 }));
   });
 
   it('wants stops on the right side of the price for the direction', async () => {
@@ -314,7 +321,7 @@ describe.each(dbTargets)('index and futures trading (%s, always-open)', (db) => 
       user.client.withLang('en').post('/user/buyFutures.do', {
         code: 'IF0',
         lots: 1,
-        leverage: 10,
+        leverage: 8,
         direction,
         requestId: newRequestId(),
         ...stops,
@@ -338,7 +345,7 @@ describe.each(dbTargets)('index and futures trading (%s, always-open)', (db) => 
       await user.client.post('/user/buyFutures.do', {
         code: 'IF0',
         lots: 1,
-        leverage: 10,
+        leverage: 8,
         direction: 'short',
         stopLoss: price - 10,
         requestId: newRequestId(),
@@ -380,8 +387,9 @@ describe.each(dbTargets)('index and futures trading (%s, always-open)', (db) => 
     );
     expect(shorted).toMatchObject({ market: 'us', direction: 'short', shares: 300 });
     const value = fen(open.price * 300);
-    // US: commission $0.005 × 300 = $1.50 (minimum $1).
-    expect(shorted.buyFee).toBe(1.5);
+    // The short opens with a sale, which owes the sale's fees: commission $0.005 × 300 = $1.50 (minimum
+    // $1) + FINRA TAF 300 × $0.000166 = $0.0498 → rounded up to $0.05.
+    expect(shorted.buyFee).toBe(1.55);
     station.clock.advance(2 * HOUR);
     const close = data(await client.get<StockDetail>('/api/stock/getSingleStock.do', { code: 'AAPL' })).price;
     const before = fen((await account(user, 'us')).balance);
@@ -393,10 +401,10 @@ describe.each(dbTargets)('index and futures trading (%s, always-open)', (db) => 
     );
     const closeValue = fen(close * 300);
     expect(fen(covered.pnl)).toBe(value - closeValue);
-    // Closing side: commission $1.50 + FINRA TAF 300 × $0.000166 = $0.0498 → $0.05.
-    expect(covered.sellFee).toBe(1.55);
+    // The buy-back is a purchase: the commission $1.50 only, no TAF again.
+    expect(covered.sellFee).toBe(1.5);
     expect(fen((await account(user, 'us')).balance) - before).toBe(
-      Math.ceil(value / 2) + value - closeValue - 155,
+      Math.ceil(value / 2) + value - closeValue - 150,
     );
   });
 
@@ -404,7 +412,8 @@ describe.each(dbTargets)('index and futures trading (%s, always-open)', (db) => 
     const user = await register(client);
     const { price } = await futuresPrice(client, 'CU0');
     const value = fen(price * 5);
-    const cost = Math.ceil(value / 1) + contractFee(value);
+    // SHFE copper: 0.005% to open (50,000 per 10⁹).
+    const cost = Math.ceil(value / 1) + contractFee(value, 50_000);
     const index = await station.app.db
       .selectFrom('accounts')
       .selectAll()
@@ -502,7 +511,7 @@ describe.each(dbTargets)('index and futures trading (%s, always-open)', (db) => 
       user.client.post<Position>('/user/buyFutures.do', {
         code,
         lots: 1,
-        leverage: 10,
+        leverage: 8,
         direction,
         requestId: newRequestId(),
       });
@@ -558,7 +567,7 @@ describe.each(dbTargets)('index and futures trading (%s, always-open)', (db) => 
       await user.client.post<Position>('/user/buyFutures.do', {
         code: 'AG0',
         lots: 2,
-        leverage: 10,
+        leverage: 5,
         direction: 'long',
         requestId: newRequestId(),
       }),
@@ -614,7 +623,7 @@ describe.each(dbTargets)('index and futures sessions (%s, CLOCK_MODE=real)', (db
         user.client.post<Position>(path, {
           code,
           lots: 1,
-          leverage: 10,
+          leverage: 5,
           direction: 'long',
           requestId: newRequestId(),
         });
@@ -647,7 +656,13 @@ describe.each(dbTargets)('index and futures sessions (%s, CLOCK_MODE=real)', (db
         code: 'OUTSIDE_TRADING_HOURS',
         msg: 'Closing failed: not within trading hours',
       });
-      data(await user.client.post('/user/sell.do', { positionId: gold.id, requestId: newRequestId() }));
+      // Gold pays SHFE's ¥10 a contract to open, and nothing to close the same trading day (the night
+      // session of Wednesday evening belongs to Thursday's).
+      expect(gold.buyFee).toBe(10);
+      const goldClosed = data(
+        await user.client.post<Position>('/user/sell.do', { positionId: gold.id, requestId: newRequestId() }),
+      );
+      expect(goldClosed.sellFee).toBe(0);
       data(await user.client.post('/user/sell.do', { positionId: spx.id, requestId: newRequestId() }));
 
       // Thursday 10:00 Shanghai: the CFFEX index futures and the A-share indexes trade, rebar closes.

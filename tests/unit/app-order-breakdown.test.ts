@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../server/config';
-import { orderBreakdown, canShort, unitsPerLot, type TradingRules } from '../../src/shared/trading-rules';
+import {
+  orderBreakdown,
+  canShort,
+  leverageChoices,
+  unitsPerLot,
+  type TradingRules,
+} from '../../src/shared/trading-rules';
 import { checkStops, parsePrice } from '../../src/app/routes/trade/trade-rules';
 
 const s = DEFAULT_SETTINGS;
@@ -15,6 +21,7 @@ const rules: TradingRules = {
   liquidationLine: s.liquidationLine,
   warningLine: s.warningLine,
   deferredFeeRate: s.deferredFeeRate,
+  futuresMarginRate: s.futuresMarginRate,
 };
 
 describe('the order breakdown the buy screen shows', () => {
@@ -69,6 +76,32 @@ describe('the order breakdown the buy screen shows', () => {
     expect(b.liquidationPrice!).toBeGreaterThan(4000);
     expect(canShort(rules, 'index')).toBe(true);
     expect(canShort(rules, 'a')).toBe(false);
+  });
+});
+
+describe('futures on the order screen', () => {
+  it('an IF contract: the CFFEX opening fee, no deferred fee, leverage up to 1 ÷ 12% margin', () => {
+    // 1 × 300 × 4,000 = ¥1,200,000; at 8× the margin is ¥150,000; fee 0.0023% = ¥27.60.
+    const b = orderBreakdown(
+      {
+        market: 'futures',
+        code: 'IF0',
+        direction: 'long',
+        lots: 1,
+        unitsPerLot: 300,
+        price: 4000,
+        leverage: 8,
+        available: 1_000_000,
+      },
+      rules,
+    );
+    expect(b).toMatchObject({ value: 1_200_000, margin: 150_000, feeTotal: 27.6, cost: 150_027.6 });
+    // Margined, not financed: nothing a day, though ¥1,050,000 is "borrowed".
+    expect(b.deferredFeePerDay).toBe(0);
+    expect(leverageChoices(rules, 'futures', 'IF0')).toEqual([1, 2, 3, 5, 8]);
+    // Rebar at 7% margin: up to 14×.
+    expect(leverageChoices(rules, 'futures', 'RB0')).toEqual([1, 2, 3, 5, 8, 10, 12]);
+    expect(leverageChoices(rules, 'index', 'SH000300')).toEqual(s.leverage.index);
   });
 });
 

@@ -78,14 +78,14 @@ describe('the price engine over a simulated year of every instrument', () => {
     expect(counts.st).toBeGreaterThan(0);
   }, 120_000);
 
-  it('gives ST names ±5%, the main boards ±10%, STAR and ChiNext ±20%, Hong Kong and US none', () => {
+  it('gives ST names ±10% (±5% until July 2025), the main boards ±10%, STAR and ChiNext ±20%, Hong Kong and US none', () => {
     const m = market();
     const limitUp = (code: string) => {
       const d = m.detail(m.get(code));
       return d.limitUp === null ? null : Math.round((d.limitUp / d.prevClose - 1) * 100);
     };
     const st = catalogue.find((i) => i.st)!;
-    expect(limitUp(st.code)).toBe(5);
+    expect(limitUp(st.code)).toBe(10);
     expect(limitUp('600519')).toBe(10);
     expect(limitUp('688981')).toBe(20);
     expect(limitUp('300750')).toBe(20);

@@ -74,15 +74,25 @@ describe('ticks and limits', () => {
     expect(roundToTick(0.001, 0.01)).toBe(0.01); // never below one tick
   });
 
-  it('follows the HKEX spread table', () => {
+  it('follows the HKEX spread table as revised in August 2025', () => {
     expect(tickFor(0.2, 'hkex')).toBe(0.001);
     expect(tickFor(0.3, 'hkex')).toBe(0.005);
     expect(tickFor(9.99, 'hkex')).toBe(0.01);
-    expect(tickFor(42, 'hkex')).toBe(0.05);
+    // Over HK$10 to 20: 0.01 (0.02 before 4 August 2025); over HK$20 to 50: 0.02 (0.05 before).
+    expect(tickFor(15, 'hkex')).toBe(0.01);
+    expect(tickFor(20, 'hkex')).toBe(0.01);
+    expect(tickFor(30, 'hkex')).toBe(0.02);
+    expect(tickFor(42, 'hkex')).toBe(0.02);
+    expect(tickFor(50, 'hkex')).toBe(0.02);
+    expect(tickFor(50.05, 'hkex')).toBe(0.05);
     expect(tickFor(150, 'hkex')).toBe(0.1);
     expect(tickFor(620, 'hkex')).toBe(0.5);
     expect(roundToTick(620.3, 'hkex')).toBe(620.5);
-    expect(roundToTick(42.02, 'hkex')).toBe(42);
+    // 15.01 is a price now (15.00 + one 0.01 tick); 30.03 rounds half up to 30.04 (1,501.5 ticks of 0.02).
+    expect(roundToTick(15.01, 'hkex')).toBe(15.01);
+    expect(roundToTick(30.03, 'hkex')).toBe(30.04);
+    expect(roundToTick(42.02, 'hkex')).toBe(42.02);
+    expect(roundToTick(75.02, 'hkex')).toBe(75);
   });
 
   it('sets limit-up and limit-down from the previous close, rounded to the tick', () => {

@@ -4,18 +4,48 @@
  * are made from the settings' default shapes, the same shapes a stored value must keep.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError, ok, fields, responses, userSecurity } from '../../platform';
+import { futuresProduct } from '../../../src/shared/fees';
+import { futuresMarginRate, leverageWithin } from '../../../src/shared/margin';
+import { AppError, fields, ok, responses, userSecurity, type Station } from '../../platform';
 import { MAX_IMAGE_BYTES } from '../../identity';
 import { SITE_SETTING_DEFAULTS, schemaOf, siteSetting } from '../site-settings';
+
+/** getFuturesSetting.do adds each product's margin rate and the leverage it offers (at most 1 ÷ that rate). */
+const futuresSchema = schemaOf(SITE_SETTING_DEFAULTS.futures) as {
+  properties: Record<string, unknown>;
+  required: string[];
+};
+futuresSchema.properties.marginRate = { type: 'object', additionalProperties: { type: 'number' } };
+futuresSchema.properties.leverageByProduct = {
+  type: 'object',
+  additionalProperties: { type: 'array', items: { type: 'number' } },
+};
+futuresSchema.required.push('marginRate', 'leverageByProduct');
 
 const schemas = {
   setting: schemaOf(SITE_SETTING_DEFAULTS.setting),
   index: schemaOf(SITE_SETTING_DEFAULTS.index),
-  futures: schemaOf(SITE_SETTING_DEFAULTS.futures),
+  futures: futuresSchema,
   info: schemaOf(SITE_SETTING_DEFAULTS.info),
   payChannel: schemaOf(SITE_SETTING_DEFAULTS.payChannels[0]),
   banner: schemaOf(SITE_SETTING_DEFAULTS.banners[0]),
 };
+
+/** Each futures product's margin rate and the multiples it offers: up to 1 ÷ that rate, as buyFutures.do allows. */
+function futuresLeverage(station: Station): {
+  marginRate: Record<string, number>;
+  leverageByProduct: Record<string, number[]>;
+} {
+  const { leverage, futuresMarginRate: rates } = station.config.settings;
+  const marginRate: Record<string, number> = { default: rates.default };
+  const leverageByProduct: Record<string, number[]> = {};
+  for (const def of station.market.futures()) {
+    const product = futuresProduct(def.code);
+    marginRate[product] = futuresMarginRate(rates, product);
+    leverageByProduct[product] = leverageWithin(leverage.futures, marginRate[product]);
+  }
+  return { marginRate, leverageByProduct };
+}
 
 export const siteSettingsPlugin: FastifyPluginAsync = async (app) => {
   const station = app.station;
@@ -36,7 +66,8 @@ export const siteSettingsPlugin: FastifyPluginAsync = async (app) => {
         // The leverage choices and the most contracts per order are the ones the station enforces on
         // buyIndex.do / buyFutures.do (its trading settings), so the app offers exactly what is accepted.
         const { leverage, contractRules } = station.config.settings;
-        return ok({ ...value, leverage: leverage[key], maxLots: contractRules[key].maxContractsPerOrder });
+        const rules = { ...value, leverage: leverage[key], maxLots: contractRules[key].maxContractsPerOrder };
+        return ok(key === 'index' ? rules : { ...rules, ...futuresLeverage(station) });
       },
     );
 

@@ -32,6 +32,23 @@ function tradingRules(settings: Settings): TradingRules {
     liquidationLine: settings.liquidationLine,
     warningLine: settings.warningLine,
     deferredFeeRate: settings.deferredFeeRate,
+    futuresMarginRate: settings.futuresMarginRate,
+  };
+}
+
+/**
+ * schemaOf for the trading rules, where a null is a number the setting leaves out (the board lot's shares
+ * per lot, a fee without a minimum or a maximum): such an entry is a number or null.
+ */
+function rulesSchemaOf(value: unknown): Record<string, unknown> {
+  if (value === null) return { type: ['number', 'null'] };
+  if (typeof value !== 'object' || Array.isArray(value)) return schemaOf(value);
+  const entries = Object.entries(value as Record<string, unknown>);
+  return {
+    type: 'object',
+    properties: Object.fromEntries(entries.map(([k, v]) => [k, rulesSchemaOf(v)])),
+    required: entries.map(([k]) => k),
+    additionalProperties: false,
   };
 }
 
@@ -55,14 +72,7 @@ export const sitePlugin: FastifyPluginAsync<{ version: string }> = async (app, o
   );
 
   const trading = tradingRules(app.config.settings);
-  // schemaOf has no null: the sharesPerLot entries (a number, or null for the board lot) are described here.
-  const { sharesPerLot: _sharesPerLot, ...plainRules } = trading;
-  const tradingSchema = schemaOf(plainRules) as { properties: Record<string, unknown>; required: string[] };
-  tradingSchema.properties.sharesPerLot = {
-    type: 'object',
-    additionalProperties: { type: ['integer', 'null'] },
-  };
-  tradingSchema.required.push('sharesPerLot');
+  const tradingSchema = rulesSchemaOf(trading);
   app.get(
     '/api/admin/getProductSetting.do',
     {

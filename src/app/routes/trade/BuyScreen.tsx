@@ -3,7 +3,13 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Direction } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
-import { canShort, orderBreakdown, unitsPerLot, type TradingRules } from '../../../shared/trading-rules';
+import {
+  canShort,
+  leverageChoices,
+  orderBreakdown,
+  unitsPerLot,
+  type TradingRules,
+} from '../../../shared/trading-rules';
 import { checkLots } from '../../../shared/validation';
 import { call, toApiError } from '../../api/client';
 import { newRequestId } from '../../api/request-id';
@@ -105,7 +111,8 @@ function OrderForm({ kind, instrument, rules, available, initialDirection, margi
   const { LL, locale } = useI18nContext();
   const navigate = useNavigate();
   const market = instrument.market;
-  const leverages = rules.leverage[market];
+  // A future offers the multiples within its margin rate (DOMAIN.md), as buyFutures.do accepts.
+  const leverages = leverageChoices(rules, market, instrument.code);
   const maxLots = rules.maxLots[market];
   const shortAllowed = canShort(rules, market);
   const [direction, setDirection] = useState<Direction>(shortAllowed ? initialDirection : 'long');
@@ -157,7 +164,16 @@ function OrderForm({ kind, instrument, rules, available, initialDirection, margi
         : null;
   const units = unitsPerLot(rules, market, instrument.code, instrument);
   const breakdown = orderBreakdown(
-    { market, direction, lots: Math.max(lots, 0), unitsPerLot: units, price: fillPrice, leverage, available },
+    {
+      market,
+      code: instrument.code,
+      direction,
+      lots: Math.max(lots, 0),
+      unitsPerLot: units,
+      price: fillPrice,
+      leverage,
+      available,
+    },
     rules,
   );
   const formValid = lotsKey === null && triggerError === null && stopsMessage === null;

@@ -3,7 +3,13 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Direction } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
-import { canShort, orderBreakdown, unitsPerLot, type TradingRules } from '../../../shared/trading-rules';
+import {
+  canShort,
+  leverageChoices,
+  orderBreakdown,
+  unitsPerLot,
+  type TradingRules,
+} from '../../../shared/trading-rules';
 import { checkLots } from '../../../shared/validation';
 import { useCall } from '../../api/use-call';
 import { FormField } from '../../components/FormField';
@@ -127,7 +133,8 @@ function InquiryQuote({
 }) {
   const { LL, locale } = useI18nContext();
   const market = instrument.market;
-  const leverages = rules.leverage[market];
+  // A future offers the multiples within its margin rate (DOMAIN.md), as buyFutures.do accepts.
+  const leverages = leverageChoices(rules, market, instrument.code);
   const shortAllowed = canShort(rules, market);
   const [lotsText, setLotsText] = useState('1');
   const [leverage, setLeverage] = useState(leverages[0] ?? 1);
@@ -139,6 +146,7 @@ function InquiryQuote({
   const breakdown = orderBreakdown(
     {
       market,
+      code: instrument.code,
       direction,
       lots,
       unitsPerLot: unitsPerLot(rules, market, instrument.code, instrument),

@@ -65,8 +65,12 @@ export function OrderBreakdownList({
     { label: LL.trading.value(), value: money(breakdown.value), testId: 'bd-value' },
     { label: LL.trading.margin(), value: money(breakdown.margin), testId: 'bd-margin', strong: true },
   ];
+  // DOMAIN.md: the A-share commission is all-in (it includes the exchange handling fee and the regulator's
+  // fee), and the breakdown says so.
+  const allIn = instrument.market === 'a' || instrument.market === 'star';
   for (const [item, amount] of Object.entries(breakdown.fees) as [FeeItem, number][]) {
-    rows.push({ label: LL.trading.fee[item](), value: minor(amount), testId: `bd-fee-${item}` });
+    const label = item === 'commission' && allIn ? LL.trading.commissionAllIn() : LL.trading.fee[item]();
+    rows.push({ label, value: minor(amount), testId: `bd-fee-${item}` });
   }
   rows.push(
     { label: LL.trading.feeTotal(), value: money(breakdown.feeTotal), testId: 'bd-fees' },
