@@ -7,6 +7,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import {
   installFieldChecks,
   installRequestLog,
+  logSerializers,
+  clientErrorHandler,
   registerOpenApi,
   migrateToLatest,
   openDatabase,
@@ -82,7 +84,9 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
       level: config.logLevel,
       ...(opts.logStream ? { stream: opts.logStream } : {}),
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: logSerializers,
     },
+    clientErrorHandler: clientErrorHandler(translator),
     bodyLimit: config.bodyLimit,
     // Requests are logged by installRequestLog: a summary at info, a line each at debug.
     disableRequestLogging: true,

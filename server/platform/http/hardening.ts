@@ -77,6 +77,8 @@ async function hardeningPluginFn(app: FastifyInstance): Promise<void> {
       if (value === null) raw.removeHeader(name);
       else raw.setHeader(name, value);
     }
+    // A user's own data (balances, positions, KYC) is never kept by a browser or a proxy cache.
+    if (request.url.startsWith('/user/')) raw.setHeader('cache-control', 'no-store');
     done();
   });
   const allowed = new Set(app.config.identity.corsOrigins);

@@ -7,7 +7,25 @@
  *   how many requests, by status class, their mean and slowest time. No timer keeps it.
  * Errors stay complete and synchronous: the error handler logs every 5xx with its request id (envelope.ts).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** An 11-digit mainland mobile number anywhere in a URL (a query such as checkPhone.do?phone=…). */
+const PHONE_IN_URL = /(^|[^0-9])(1[3-9][0-9])[0-9]{4}([0-9]{4})(?![0-9])/g;
+
+/**
+ * How requests appear in log lines: method, URL with phone numbers masked (138****1234), the route, the
+ * caller's address and request id; never headers (tokens and cookies live there) or bodies.
+ */
+export const logSerializers = {
+  req(request: FastifyRequest) {
+    return {
+      method: request.method,
+      url: request.url.replace(PHONE_IN_URL, '$1$2****$3'),
+      route: request.routeOptions?.url,
+      remoteAddress: request.ip,
+    };
+  },
+};
 
 const SUMMARY_EVERY_MS = 60_000;
 const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };

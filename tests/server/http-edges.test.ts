@@ -1,0 +1,75 @@
+/**
+ * The edges of the HTTP layer: answers Node's parser gives before Fastify (still the envelope), caching of a
+ * user's own data, and phone numbers kept out of the request log.
+ */
+import net from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { api, register, startStation } from './helpers/station';
+
+/** Sends `raw` bytes on a fresh connection and reads the whole answer until the station closes it. */
+function rawExchange(url: string, raw: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.write(raw));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as unknown;
+
+describe('the HTTP layer at its edges', () => {
+  it('answers requests the HTTP parser refuses with the envelope: oversized headers 431, garbage 400', async () => {
+    const station = await startStation({ db: 'sqlite' });
+    try {
+      const big = await rawExchange(
+        station.url,
+        `GET /api/index/ping.do HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      );
+      expect(big).toMatch(/^HTTP\/1\.1 431 /);
+      expect(big).toMatch(/content-type: application\/json/i);
+      expect(bodyOf(big)).toEqual({ status: 431, code: 'VALIDATION', msg: expect.any(String) });
+
+      const garbage = await rawExchange(station.url, 'NOT A REQUEST\r\n\r\n');
+      expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
+      expect(bodyOf(garbage)).toEqual({ status: 400, code: 'VALIDATION', msg: expect.any(String) });
+      // The station goes on serving.
+      expect((await api(station.url).get('/api/index/ping.do')).http).toBe(200);
+    } finally {
+      await station.close();
+    }
+  });
+
+  it('marks every /user/ answer no-store, errors included, and leaves public calls cacheable', async () => {
+    const station = await startStation({ db: 'sqlite' });
+    try {
+      const user = await register(api(station.url));
+      for (const res of [
+        await user.client.get('/user/getUserInfo.do'),
+        await user.client.get('/user/position/list.do', { state: 'open' }),
+        await api(station.url).get('/user/getUserInfo.do'),
+      ]) {
+        expect(res.headers.get('cache-control')).toBe('no-store');
+      }
+      expect((await api(station.url).get('/api/index/ping.do')).headers.get('cache-control')).not.toBe(
+        'no-store',
+      );
+    } finally {
+      await station.close();
+    }
+  });
+
+  it('logs a URL with a phone number in it masked, even at debug', async () => {
+    const station = await startStation({ db: 'sqlite', captureLogs: true, env: { LOG_LEVEL: 'debug' } });
+    try {
+      await api(station.url).get('/api/user/checkPhone.do', { phone: '13912345678' });
+      const logs = station.logs.join('\n');
+      expect(logs).toContain('139****5678');
+      expect(logs).not.toContain('13912345678');
+    } finally {
+      await station.close();
+    }
+  });
+});
