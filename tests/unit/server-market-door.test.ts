@@ -37,5 +37,6 @@ describe('the market door', () => {
     expect(market.exchangeRates().perUsd.USD).toBe(1);
     expect(market.dayBars(stock, 'week', 4)).toHaveLength(4);
     expect(market.findTradable('IF0')?.market).toBe('futures');
-  });
+    // Building every part of the simulation takes seconds on a loaded 2-core machine.
+  }, 30_000);
 });
