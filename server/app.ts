@@ -3,7 +3,7 @@
  * OpenAPI docs and the built app. No globals: tests build as many as they like.
  */
 import { readFileSync } from 'node:fs';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import {
   installFieldChecks,
   installRequestLog,
@@ -89,7 +89,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     clientErrorHandler: clientErrorHandler(translator),
     bodyLimit: config.bodyLimit,
     // Requests are logged by installRequestLog: a summary at info, a line each at debug.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Behind a load balancer (TRUST_PROXY=true) request.ip is the caller's, from X-Forwarded-For.
     trustProxy: config.trustProxy,
     // Every bad field is reported; strings are bounded by maxLength, so this costs little.

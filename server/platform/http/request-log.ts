@@ -55,7 +55,7 @@ const emptyWindow = (start: number): Window => ({
 const statusClass = (code: number): keyof Window['byStatus'] =>
   code >= 500 ? '5xx' : code >= 400 ? '4xx' : code >= 300 ? '3xx' : '2xx';
 
-/** Installs the request log; the Fastify instance must be built with `disableRequestLogging: true`. */
+/** Installs the request log; Fastify's own request lines must be off (LogController, disableRequestLogging). */
 export function installRequestLog(app: FastifyInstance, summaryEveryMs = SUMMARY_EVERY_MS): void {
   if (enabled(app, 'debug')) {
     app.addHook('onResponse', (request, reply, done) => {
