@@ -1131,6 +1131,7 @@ const en = {
     bankCardInvalid: 'Please enter a correct bank card number',
     required: 'This field is required',
     invalid: 'The format is not valid',
+    controlCharacters: 'Contains control characters that cannot be used',
     newPasswordInconsistent: 'The new password is inconsistent',
     withdrawPasswordInvalid: 'The withdrawal password is 6 digits',
     idCardBirthDate: 'The date of birth in the ID number is not valid',

@@ -1116,6 +1116,7 @@ const th = {
     bankCardInvalid: 'โปรดกรอกเลขบัตรธนาคารให้ถูกต้อง',
     required: 'ช่องนี้จำเป็นต้องกรอก',
     invalid: 'รูปแบบไม่ถูกต้อง',
+    controlCharacters: 'มีอักขระควบคุมที่ใช้ไม่ได้',
     newPasswordInconsistent: 'รหัสผ่านใหม่ไม่ตรงกัน',
     withdrawPasswordInvalid: 'รหัสผ่านถอนเงินต้องเป็นตัวเลข 6 หลัก',
     idCardBirthDate: 'วันเกิดในเลขบัตรประชาชนไม่ถูกต้อง',

@@ -1131,6 +1131,7 @@ const vi = {
     bankCardInvalid: 'Vui lòng nhập số thẻ ngân hàng hợp lệ',
     required: 'Trường này là bắt buộc',
     invalid: 'Định dạng không hợp lệ',
+    controlCharacters: 'Chứa ký tự điều khiển không được phép',
     newPasswordInconsistent: 'Mật khẩu mới không khớp',
     withdrawPasswordInvalid: 'Mật khẩu rút tiền gồm 6 chữ số',
     idCardBirthDate: 'Ngày sinh trong số CMND không hợp lệ',

@@ -1113,6 +1113,7 @@ const zh_CN = {
     bankCardInvalid: '请输入正确的银行卡号',
     required: '此项为必填项',
     invalid: '格式不正确',
+    controlCharacters: '含有不能使用的控制字符',
     newPasswordInconsistent: '新密码不一致',
     withdrawPasswordInvalid: '资金密码为6位数字',
     idCardBirthDate: '身份证号中的出生日期不正确',

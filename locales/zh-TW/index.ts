@@ -1114,6 +1114,7 @@ const zh_TW = {
     bankCardInvalid: '請輸入正確的銀行卡號',
     required: '此欄位為必填',
     invalid: '格式不正確',
+    controlCharacters: '含有不能使用的控制字元',
     newPasswordInconsistent: '新密碼不一致',
     withdrawPasswordInvalid: '資金密碼為6位數字',
     idCardBirthDate: '身分證號中的出生日期不正確',

@@ -1,4 +1,5 @@
 /** Every operator command, by group, and the one way to run one of them against a station. */
+import { CONTROL_CHARACTERS } from '../../src/shared/validation';
 import type { Station } from '../platform';
 import { runCommandOf, usageLines, type OperatorCommand } from './command';
 import { CONTENT_COMMANDS } from './content-commands';
@@ -43,5 +44,19 @@ export function runOperatorCommand(
   print: (line: string) => void,
   defaultActor: string,
 ): Promise<boolean> {
-  return runCommandOf(ALL_COMMANDS, station, name, args, print, defaultActor);
+  return runCommandOf(ALL_COMMANDS, station, name, args, (line) => print(printable(line)), defaultActor);
+}
+
+/**
+ * A line as the operator's terminal may show it: control characters (CONTROL_CHARACTERS), which users' text
+ * stored before they were refused may still hold, are written as visible escapes (\x1b, \u202e), so no
+ * text can clear the screen, set the window title or write the clipboard. Line breaks stay.
+ */
+export function printable(line: string): string {
+  return line.replace(new RegExp(CONTROL_CHARACTERS.source, 'g'), (c) => {
+    const code = c.charCodeAt(0);
+    return code <= 0xff
+      ? `\\x${code.toString(16).padStart(2, '0')}`
+      : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
 }

@@ -29,7 +29,17 @@ export type ValidationKey =
   | 'required'
   | 'invalid'
   | 'amountEmpty'
-  | 'amountInvalid';
+  | 'amountInvalid'
+  | 'controlCharacters';
+
+/**
+ * Control characters (C0 but tab, line feed and carriage return; DEL; C1) and the bidirectional overrides:
+ * no field of the API needs them, and printed raw they can clear an operator's terminal, set its title or
+ * write its clipboard, or make text read backwards.
+ */
+export const CONTROL_CHARACTERS =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 
 /** spec §5: exactly 11 digits. */
 export const PHONE_PATTERN = /^\d{11}$/;

@@ -3,6 +3,7 @@
  * number, and no number is infinite.
  */
 import type { FastifyInstance } from 'fastify';
+import { CONTROL_CHARACTERS, type ValidationKey } from '../../../src/shared/validation';
 import { AppError } from '../errors';
 
 export function installFieldChecks(app: FastifyInstance): void {
@@ -13,19 +14,21 @@ export function installFieldChecks(app: FastifyInstance): void {
     if (request.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
     // Every field of this API is a single string or number. Refusing other JSON values here keeps the
     // schema's type coercion (needed for form strings) from reading `true` as 1 or `null` as 0.
-    const body = request.body;
-    // Raw uploads (KYC photos) are bytes, not fields.
-    if (typeof body === 'object' && body !== null && !Array.isArray(body) && !Buffer.isBuffer(body)) {
-      let fields: Record<string, 'invalid'> | null = null;
-      for (const [name, value] of Object.entries(body)) {
-        if (typeof value !== 'string' && typeof value !== 'number') (fields ??= {})[name] = 'invalid';
-      }
-      if (fields) {
-        done(new AppError('VALIDATION', { fields }));
-        return;
+    // Control characters are refused in every field (CONTROL_CHARACTERS), before any handler spends a
+    // quota on the call.
+    let fields: Record<string, ValidationKey> | null = null;
+    for (const source of [request.query, request.body]) {
+      // Raw uploads (KYC photos) are bytes, not fields.
+      if (typeof source !== 'object' || source === null || Array.isArray(source) || Buffer.isBuffer(source))
+        continue;
+      for (const [name, value] of Object.entries(source)) {
+        if (typeof value === 'string') {
+          if (CONTROL_CHARACTERS.test(value)) (fields ??= {})[name] = 'controlCharacters';
+        } else if (typeof value !== 'number' && source === request.body) (fields ??= {})[name] = 'invalid';
       }
     }
-    done();
+    if (fields) done(new AppError('VALIDATION', { fields }));
+    else done();
   });
   // Ajv's type coercion turns "9…9" (400 digits) or "1e400" into Infinity, which then passes integer
   // and maximum checks (found by tests/server/fuzz.test.ts): refuse any non-finite number.
