@@ -26,7 +26,7 @@ import {
   type LoginGuardSettings,
 } from '../platform/rate-limit';
 import { markPrice } from '../ledger/accounts';
-import { positionPnlMinor, toAccount } from '../trading/views';
+import { openPositionFigures, toAccount } from '../trading/views';
 import { consumeSmsCode } from './sms-codes';
 import { openSession, type SessionInfo } from './sessions';
 import { findUserByPhone } from './sms-codes';
@@ -373,7 +373,7 @@ export async function userInfo(station: Station, userId: number): Promise<User> 
           account,
           positions
             .filter((p) => p.account_id === account.id)
-            .map((p) => ({ margin: p.margin, pnl: positionPnlMinor(p, markPrice(station, p, now)) })),
+            .map((p) => openPositionFigures(p, markPrice(station, p, now))),
           station.config.settings.liquidationLine,
         ),
       ),

@@ -14,7 +14,7 @@ import { AppError } from '../platform/errors';
 import type { Station } from '../platform/station';
 import { runOnce, storedAnswer } from '../platform/idempotency';
 import { post, postingAgainst } from './ledger';
-import { positionPnlMinor, toAccount, type OwnAccountRow } from '../trading/views';
+import { openPositionFigures, toAccount, type OwnAccountRow } from '../trading/views';
 
 /** The order accounts are shown in. */
 const ACCOUNT_ORDER: readonly AccountType[] = ['main', 'index', 'newstock', 'hk', 'us'];
@@ -40,7 +40,7 @@ export function accountFigures(
         account,
         openPositions
           .filter((p) => p.account_id === account.id)
-          .map((p) => ({ margin: p.margin, pnl: positionPnlMinor(p, markPrice(station, p, now)) })),
+          .map((p) => openPositionFigures(p, markPrice(station, p, now))),
         station.config.settings.liquidationLine,
       ),
     );

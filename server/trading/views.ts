@@ -2,10 +2,11 @@
  * From rows to the API's shapes (API.md "Shapes"), valuing open positions at the current price.
  *
  * Definitions used everywhere:
- * - position.pnl = (current or close price − open price) × shares for a long, the opposite for a short,
- *   before fees (fees are listed beside it: buyFee holds every opening fee, HK buy stamp duty included;
- *   sellFee the closing fees except stamp duty; stampDuty the closing stamp duty). A closed position's cash
- *   result is pnl − buyFee − sellFee − stampDuty − deferredFee. yield = pnl ÷ margin (top-ups included).
+ * - position.pricePnl = (current or close price − open price) × shares for a long, the opposite for a short;
+ *   fees = buyFee + sellFee + stampDuty + deferredFee charged so far (buyFee holds every opening fee, HK buy
+ *   stamp duty included; sellFee the closing fees except stamp duty; stampDuty the closing stamp duty);
+ *   pnl = pricePnl − fees, the net figure the user is shown (src/shared/pnl.ts; DOMAIN.md "P&L"), and a
+ *   closed position's cash result. yield = pnl ÷ margin (top-ups included).
  *   For indexes and futures shares = contracts × multiplier, so every value is price × shares.
  * - position.marketValue = price × shares in both directions: what the holding is worth (long) or what
  *   buying the borrowed contracts back costs (short); the direction is in pnl.
@@ -16,9 +17,11 @@
  *   Callers pass the account's state (account-risk.ts); without it, the position is taken alone.
  * - account.balance = the ledger's sum (margins already moved out of it); available = balance − frozen (the
  *   funds pending limit orders hold); frozenMargin = margin of the account's open positions; positionPnl =
- *   their pnl; totalAssets = balance + frozenMargin + positionPnl.
+ *   their net pnl; totalAssets = balance + frozenMargin + their price pnl (the fees charged so far have
+ *   already left the balance, so adding the net pnl would count them twice).
  */
 import { toMajor, toMinor } from '../../src/shared/money';
+import { netPnl, pnlYield, pricePnlOf, type NetPnl } from '../../src/shared/pnl';
 import { liquidationPrice, type AccountRiskState } from '../../src/shared/risk';
 import type { Account, AccountType, Position, LedgerEntry, Quote } from '../../src/shared/api/types';
 import type { AccountRow, LedgerRow, PositionRow } from '../platform/db/schema';
@@ -32,16 +35,30 @@ import { riskPosition } from './account-risk';
  */
 export type OwnAccountRow = AccountRow & { type: AccountType };
 
-function round(value: number, decimals: number): number {
-  return Number(value.toFixed(decimals));
-}
-
 /** Unrealised (open) or realised (closed) price pnl of a position in minor units. */
 export function positionPnlMinor(row: PositionRow, currentPrice: number): number {
   const value =
     row.state === 'closed' && row.close_value !== null ? row.close_value : toMinor(currentPrice * row.shares);
-  const pnl = value - row.open_value;
-  return row.direction === 'long' ? pnl : -pnl;
+  return pricePnlOf(row.direction, row.open_value, value);
+}
+
+/** A position's price pnl, fees charged so far and net pnl in minor units (src/shared/pnl.ts). */
+export function positionNetPnl(row: PositionRow, currentPrice: number): NetPnl {
+  return netPnl(positionPnlMinor(row, currentPrice), {
+    buyFee: row.buy_fee,
+    sellFee: row.sell_fee,
+    stampDuty: row.stamp_duty,
+    deferredFee: row.deferred_fee,
+  });
+}
+
+/** What an account's figures need of one open position, minor units. */
+export function openPositionFigures(
+  row: PositionRow,
+  currentPrice: number,
+): { margin: number; pricePnl: number; pnl: number } {
+  const { pricePnl, pnl } = positionNetPnl(row, currentPrice);
+  return { margin: row.margin, pricePnl, pnl };
 }
 
 export function toPosition(
@@ -55,7 +72,7 @@ export function toPosition(
   const currentPrice = closed ? (row.close_price ?? row.open_price) : (quote?.price ?? row.open_price);
   const valueMinor =
     closed && row.close_value !== null ? row.close_value : toMinor(currentPrice * row.shares);
-  const pnlMinor = positionPnlMinor(row, currentPrice);
+  const { pricePnl, fees, pnl } = positionNetPnl(row, currentPrice);
   const state = account ?? { cash: 0, borrowedCapital: 0, positions: [riskPosition(row, currentPrice)] };
   const liquidation = closed ? null : liquidationPrice(state, row.code, liquidationLine);
   return {
@@ -75,8 +92,10 @@ export function toPosition(
     sellFee: toMajor(row.sell_fee),
     stampDuty: toMajor(row.stamp_duty),
     deferredFee: toMajor(row.deferred_fee),
-    pnl: toMajor(pnlMinor),
-    yield: row.margin > 0 ? round(pnlMinor / row.margin, 6) : 0,
+    fees: toMajor(fees),
+    pricePnl: toMajor(pricePnl),
+    pnl: toMajor(pnl),
+    yield: pnlYield(pnl, row.margin),
     stopProfit: row.stop_profit,
     stopLoss: row.stop_loss,
     // Shown rounded to the tick; a long position is at risk at or below it, a short at or above it.
@@ -91,11 +110,12 @@ export function toPosition(
 
 export function toAccount(
   row: OwnAccountRow,
-  openPositions: { margin: number; pnl: number }[],
+  openPositions: { margin: number; pricePnl: number; pnl: number }[],
   liquidationLine: number,
 ): Account {
   const frozenMargin = openPositions.reduce((sum, p) => sum + p.margin, 0);
   const positionPnl = openPositions.reduce((sum, p) => sum + p.pnl, 0);
+  const pricePnl = openPositions.reduce((sum, p) => sum + p.pricePnl, 0);
   const available = row.balance - row.frozen;
   return {
     type: row.type,
@@ -104,7 +124,7 @@ export function toAccount(
     available: toMajor(available),
     frozenMargin: toMajor(frozenMargin),
     positionPnl: toMajor(positionPnl),
-    totalAssets: toMajor(row.balance + frozenMargin + positionPnl),
+    totalAssets: toMajor(row.balance + frozenMargin + pricePnl),
     liquidationLine,
   };
 }
