@@ -42,6 +42,8 @@ import { assertLeverage } from '../trading/margin';
 import { openingCost, openPositionTx } from '../trading/limit-orders';
 import { maxLotsPerOrder, sharesPerLot } from '../trading/trading';
 import { toPosition } from '../trading/views';
+import { accountRiskStateOf, accountRiskStates } from '../trading/account-risk';
+import type { AccountRiskState } from '../../src/shared/risk';
 
 /** The A-share market's hours in the station's clock mode: offers and picks follow its days. */
 export function cnHours(station: Station): MarketHours {
@@ -196,6 +198,7 @@ function recordView(
   row: Selectable<BlockTradeBuysTable>,
   position: PositionRow,
   instrument: Instrument,
+  account: AccountRiskState | undefined,
 ): BlockTradeRecord {
   const quote = position.state === 'open' ? station.market.quote(instrument) : null;
   return {
@@ -212,7 +215,8 @@ function recordView(
     amount: toMajor(position.open_value),
     fee: toMajor(position.buy_fee),
     createdAt: row.created_at,
-    position: toPosition(position, instrument, quote, station.config.settings.liquidationLine),
+    // The account-wide liquidation price (DOMAIN.md), as the position list shows it.
+    position: toPosition(position, instrument, quote, station.config.settings.liquidationLine, account),
   };
 }
 
@@ -281,7 +285,8 @@ export async function buyBlockTrade(
       .values(values)
       .returning('id')
       .executeTakeFirstOrThrow();
-    return recordView(station, { id, ...values }, position, instrument);
+    const state = await accountRiskStateOf(trx, station, account.id);
+    return recordView(station, { id, ...values }, position, instrument, state);
   });
 }
 
@@ -303,10 +308,17 @@ export async function listBlockTrades(
     station,
     rows.map((r) => r.position_id),
   );
+  const open = [...positions.values()].filter((p) => p.state === 'open');
+  const states = await accountRiskStates(
+    station.db,
+    station,
+    open.map((p) => p.account_id),
+  );
   return {
     list: rows.map((row) => {
       const position = positions.get(row.position_id)!;
-      return recordView(station, row, position, instrumentOf(station, row.code));
+      const state = states.get(position.account_id);
+      return recordView(station, row, position, instrumentOf(station, row.code), state);
     }),
     total: Number(total),
     pageNum: query.pageNum,

@@ -46,6 +46,8 @@ import { openingCost, openPositionTx } from '../trading/limit-orders';
 import { requirePermission } from '../identity/permissions';
 import { sharesPerLot } from '../trading/trading';
 import { toPosition } from '../trading/views';
+import { accountRiskStateOf, accountRiskStates } from '../trading/account-risk';
+import type { AccountRiskState } from '../../src/shared/risk';
 
 type PickRow = Selectable<VipPicksTable>;
 
@@ -175,6 +177,7 @@ function purchaseView(
   row: Selectable<VipBuysTable>,
   position: PositionRow,
   instrument: Instrument,
+  account: AccountRiskState | undefined,
 ): VipPurchase {
   const quote = position.state === 'open' ? station.market.quote(instrument) : null;
   return {
@@ -188,7 +191,8 @@ function purchaseView(
     amount: toMajor(position.open_value),
     fee: toMajor(position.buy_fee),
     createdAt: row.created_at,
-    position: toPosition(position, instrument, quote, station.config.settings.liquidationLine),
+    // The account-wide liquidation price (DOMAIN.md), as the position list shows it.
+    position: toPosition(position, instrument, quote, station.config.settings.liquidationLine, account),
   };
 }
 
@@ -273,7 +277,8 @@ export async function buyVipPick(station: Station, userId: number, order: VipOrd
       created_at: now,
     };
     const { id } = await trx.insertInto('vip_buys').values(values).returning('id').executeTakeFirstOrThrow();
-    return purchaseView(station, { id, ...values }, position, instrument);
+    const state = await accountRiskStateOf(trx, station, account.id);
+    return purchaseView(station, { id, ...values }, position, instrument, state);
   });
 }
 
@@ -295,10 +300,18 @@ export async function listVipPurchases(
     station,
     rows.map((r) => r.position_id),
   );
+  const open = [...positions.values()].filter((p) => p.state === 'open');
+  const states = await accountRiskStates(
+    station.db,
+    station,
+    open.map((p) => p.account_id),
+  );
   return {
-    list: rows.map((row) =>
-      purchaseView(station, row, positions.get(row.position_id)!, instrumentOf(station, row.code)),
-    ),
+    list: rows.map((row) => {
+      const position = positions.get(row.position_id)!;
+      const state = position.state === 'open' ? states.get(position.account_id) : undefined;
+      return purchaseView(station, row, position, instrumentOf(station, row.code), state);
+    }),
     total: Number(total),
     pageNum: query.pageNum,
     pageSize: query.pageSize,
