@@ -4,6 +4,7 @@ import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Direction } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
 import { canShort, orderBreakdown, unitsPerLot, type TradingRules } from '../../../shared/trading-rules';
+import { stopLossBeyondLiquidation } from '../../../shared/risk';
 import { checkLots } from '../../../shared/validation';
 import { call, toApiError } from '../../api/client';
 import { newRequestId } from '../../api/request-id';
@@ -161,6 +162,17 @@ function OrderForm({ kind, instrument, rules, available, initialDirection, margi
     rules,
   );
   const formValid = lotsKey === null && triggerError === null && stopsMessage === null;
+  // DOMAIN.md: a stop loss beyond the liquidation price is accepted, with a warning naming both prices
+  // (the price shown is the breakdown's, rounded as the screen shows it).
+  const shownLiquidation =
+    breakdown.liquidationPrice === null ? null : Number(breakdown.liquidationPrice.toFixed(digits));
+  const stopLossWarning =
+    stopsMessage === null && stopLossBeyondLiquidation(direction, stopLoss, shownLiquidation)
+      ? LL.trading.stopLossBeyondLiquidation({
+          stopLoss: price(stopLoss ?? 0),
+          liquidationPrice: price(shownLiquidation ?? 0),
+        })
+      : null;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -296,6 +308,11 @@ function OrderForm({ kind, instrument, rules, available, initialDirection, margi
       {stopsMessage && (
         <p className="field-error" data-testid="error-stops">
           {stopsMessage}
+        </p>
+      )}
+      {stopLossWarning && (
+        <p className="field-warning" role="status" data-testid="stop-loss-liquidation-warning">
+          {stopLossWarning}
         </p>
       )}
 

@@ -3,6 +3,8 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Order, Position } from '../../../shared/api/types';
 import { formatDateTime, formatMoney } from '../../../shared/format';
+import { toMajor, toMinor } from '../../../shared/money';
+import { netPnl, pnlYield, pricePnlOf } from '../../../shared/pnl';
 import { call, toApiError } from '../../api/client';
 import { streamCarries, useLiveQuote } from '../../api/live-quotes';
 import { newRequestId } from '../../api/request-id';
@@ -120,12 +122,31 @@ export function PositionList({ state, group }: { state: 'open' | 'closed'; group
   );
 }
 
-/** A position's pnl and yield at a live price: the station's figures moved by the price change since. */
-export function livePnl(position: Position, price: number): { pnl: number; yield: number } {
-  const sign = position.direction === 'long' ? 1 : -1;
-  const pnl =
-    Math.round((position.pnl + sign * (price - position.currentPrice) * position.shares) * 100) / 100;
-  return { pnl, yield: position.margin > 0 ? pnl / position.margin : 0 };
+/**
+ * A position's P&L at a live price: the station's price P&L moved by the price change since, less the fees
+ * charged so far (the shared net-P&L rule, src/shared/pnl.ts), in major units.
+ */
+export function livePnl(
+  position: Position,
+  price: number,
+): { pricePnl: number; fees: number; pnl: number; yield: number } {
+  const moved = pricePnlOf(
+    position.direction,
+    toMinor(position.currentPrice * position.shares),
+    toMinor(price * position.shares),
+  );
+  const { pricePnl, fees, pnl } = netPnl(toMinor(position.pricePnl) + moved, {
+    buyFee: toMinor(position.buyFee),
+    sellFee: toMinor(position.sellFee),
+    stampDuty: toMinor(position.stampDuty),
+    deferredFee: toMinor(position.deferredFee),
+  });
+  return {
+    pricePnl: toMajor(pricePnl),
+    fees: toMajor(fees),
+    pnl: toMajor(pnl),
+    yield: pnlYield(pnl, toMinor(position.margin)),
+  };
 }
 
 /** The live price of an open position: the stream's once it ticks, else the list's (0 before it loads). */
