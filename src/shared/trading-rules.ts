@@ -47,6 +47,8 @@ export interface OrderInput {
   available: number;
   /** The account's other open positions valued now, when the screen has them (else none are counted). */
   holdings?: readonly RiskPosition[];
+  /** The instrument's code: held positions of the same code move with the new one (src/shared/risk.ts). */
+  code?: string;
 }
 
 export interface OrderBreakdown {
@@ -83,7 +85,7 @@ export function orderBreakdown(input: OrderInput, rules: TradingRules): OrderBre
   const availableMinor = toMinor(input.available);
   const opened: RiskPosition = {
     id: 0,
-    code: '',
+    code: input.code ?? '',
     direction: input.direction,
     shares,
     openValue: valueMinor,
@@ -93,9 +95,9 @@ export function orderBreakdown(input: OrderInput, rules: TradingRules): OrderBre
   const account = {
     cash: availableMinor - costMinor,
     borrowedCapital: 0,
-    positions: [...(input.holdings ?? []).map((p) => ({ ...p, code: `held:${p.code}` })), opened],
+    positions: [...(input.holdings ?? []), opened],
   };
-  const liquidation = liquidationPrice(account, '', rules.liquidationLine);
+  const liquidation = liquidationPrice(account, opened.code, rules.liquidationLine);
   // The deferred fee is charged on what a long borrowed (engine.ts day closes: open value − margin).
   const financedMinor = Math.max(0, valueMinor - marginMinor);
   return {

@@ -4,7 +4,8 @@ import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Direction } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
 import { canShort, orderBreakdown, unitsPerLot, type TradingRules } from '../../../shared/trading-rules';
-import { stopLossBeyondLiquidation } from '../../../shared/risk';
+import { stopLossBeyondLiquidation, type RiskPosition } from '../../../shared/risk';
+import { toMinor } from '../../../shared/money';
 import { checkLots } from '../../../shared/validation';
 import { call, toApiError } from '../../api/client';
 import { newRequestId } from '../../api/request-id';
@@ -61,6 +62,8 @@ function OrderScreen({ kind, marginTrading = false }: BuyProps) {
   const instrument = useInstrument(kind, code || null);
   const rules = useTradingRules();
   const user = useCall('GET /user/getUserInfo.do', {});
+  // The account's open positions: the breakdown's liquidation price is the account-wide one (DOMAIN.md).
+  const open = useCall('GET /user/position/list.do', { state: 'open', pageNum: 1, pageSize: 100 });
 
   if (!code) return <ErrorState error={new Error(LL.detail.missingCode())} />;
   const failed = instrument.error ?? rules.error ?? user.error;
@@ -75,9 +78,19 @@ function OrderScreen({ kind, marginTrading = false }: BuyProps) {
     }
     return <Loading />;
   }
-  const account = user.data.accounts.find(
-    (a) => a.type === rules.data!.tradingAccount[instrument.data!.market],
-  );
+  const accountType = rules.data.tradingAccount[instrument.data.market];
+  const account = user.data.accounts.find((a) => a.type === accountType);
+  const holdings = (open.data?.list ?? [])
+    .filter((p) => rules.data!.tradingAccount[p.market] === accountType)
+    .map((p): RiskPosition => ({
+      id: p.id,
+      code: p.code,
+      direction: p.direction,
+      shares: p.shares,
+      openValue: toMinor(p.openPrice * p.shares),
+      margin: toMinor(p.margin),
+      price: p.currentPrice,
+    }));
   return (
     <OrderForm
       key={instrument.data.code}
@@ -85,6 +98,7 @@ function OrderScreen({ kind, marginTrading = false }: BuyProps) {
       instrument={instrument.data}
       rules={rules.data}
       available={account?.available ?? 0}
+      holdings={holdings}
       initialDirection={direction ?? 'long'}
       marginTrading={marginTrading}
       onPlaced={user.reload}
@@ -97,12 +111,21 @@ interface OrderFormProps {
   instrument: TradeInstrument;
   rules: TradingRules;
   available: number;
+  holdings: readonly RiskPosition[];
   initialDirection: Direction;
   marginTrading: boolean;
   onPlaced: () => void;
 }
 
-function OrderForm({ kind, instrument, rules, available, initialDirection, marginTrading }: OrderFormProps) {
+function OrderForm({
+  kind,
+  instrument,
+  rules,
+  available,
+  holdings,
+  initialDirection,
+  marginTrading,
+}: OrderFormProps) {
   const { LL, locale } = useI18nContext();
   const navigate = useNavigate();
   const market = instrument.market;
@@ -158,7 +181,17 @@ function OrderForm({ kind, instrument, rules, available, initialDirection, margi
         : null;
   const units = unitsPerLot(rules, market, instrument.code, instrument);
   const breakdown = orderBreakdown(
-    { market, direction, lots: Math.max(lots, 0), unitsPerLot: units, price: fillPrice, leverage, available },
+    {
+      market,
+      direction,
+      lots: Math.max(lots, 0),
+      unitsPerLot: units,
+      price: fillPrice,
+      leverage,
+      available,
+      holdings,
+      code: instrument.code,
+    },
     rules,
   );
   const formValid = lotsKey === null && triggerError === null && stopsMessage === null;
