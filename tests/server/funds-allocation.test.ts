@@ -287,6 +287,11 @@ describe.each(dbTargets)('funds and fund allocation (%s)', (db) => {
     );
     expect(Math.round(sub.cash * 100)).toBe(6_000_000 - cost);
     expect(sub.positions.map((p) => p.id)).toEqual([position.id]);
+    // Net P&L in the sub-account too (DOMAIN.md "P&L"): its position's and its own, at the same prices.
+    const [held] = sub.positions;
+    expect(held!.fees).toBe(position.buyFee);
+    expect(Math.round(held!.pnl * 100)).toBe(Math.round(held!.pricePnl * 100) - Math.round(held!.fees * 100));
+    expect(Math.round(sub.pnl * 100)).toBe(Math.round(held!.pnl * 100));
     const own = data(await user.client.get<Page<Position>>('/user/position/list.do', { state: 'open' }));
     expect(own.total).toBe(0);
     const listed = data(
