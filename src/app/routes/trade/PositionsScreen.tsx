@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Order, Position } from '../../../shared/api/types';
@@ -6,7 +6,7 @@ import { formatDateTime, formatMoney } from '../../../shared/format';
 import { toMajor, toMinor } from '../../../shared/money';
 import { netPnl, pnlYield, pricePnlOf } from '../../../shared/pnl';
 import { call, toApiError } from '../../api/client';
-import { streamCarries, useLiveQuote } from '../../api/live-quotes';
+import { streamCarries, subscribeQuotes, useLiveQuote } from '../../api/live-quotes';
 import { newRequestId } from '../../api/request-id';
 import { useCall } from '../../api/use-call';
 import { PctText, PriceText } from '../../components/PriceText';
@@ -17,6 +17,8 @@ import { showAlert } from '../../state/alert';
 import { PRICE_REFRESH_MS, priceDigits } from '../market/market-info';
 import { PullToRefresh } from '../market/PullToRefresh';
 import { SubAccountPositions } from '../products/funds/SubAccountScreens';
+import { liveLiquidationPrices } from './live-liquidation';
+import { useTradingRules } from './trading-data';
 import './trade.css';
 
 export type PositionsTab = 'open' | 'orders' | 'closed';
@@ -84,6 +86,39 @@ export function ClosedContractsScreen() {
   return <PositionList state="closed" group="contracts" />;
 }
 
+/** The streamed prices of some codes, by code (a code is absent until its first tick). */
+function useLivePrices(codes: readonly string[]): ReadonlyMap<string, number> {
+  const [prices, setPrices] = useState<ReadonlyMap<string, number>>(new Map());
+  const key = [...new Set(codes)].sort().join(',');
+  useEffect(() => {
+    setPrices(new Map());
+    if (!key) return;
+    const stops = key.split(',').map((code) =>
+      subscribeQuotes(code, {
+        quote: ({ quote }) =>
+          setPrices((prev) => (prev.get(code) === quote.price ? prev : new Map(prev).set(code, quote.price))),
+      }),
+    );
+    return () => stops.forEach((stop) => stop());
+  }, [key]);
+  return prices;
+}
+
+/** The account-wide liquidation price of each open position, moved by live prices between refreshes. */
+function useLiveLiquidation(list: readonly Position[] | undefined, open: boolean) {
+  const user = useCall('GET /user/getUserInfo.do', open ? {} : null, { refreshMs: PRICE_REFRESH_MS });
+  const rules = useTradingRules();
+  const live = useLivePrices((list ?? []).filter((p) => open && streamCarries(p.market)).map((p) => p.code));
+  if (!open || !list || !user.data || !rules.data) return null;
+  return liveLiquidationPrices(
+    list,
+    user.data.accounts,
+    rules.data.tradingAccount,
+    live,
+    rules.data.liquidationLine,
+  );
+}
+
 export function PositionList({ state, group }: { state: 'open' | 'closed'; group: PositionGroup }) {
   const { LL } = useI18nContext();
   const positions = useCall(
@@ -91,6 +126,7 @@ export function PositionList({ state, group }: { state: 'open' | 'closed'; group
     { state, pageNum: 1, pageSize: PAGE_SIZE },
     state === 'open' ? { refreshMs: PRICE_REFRESH_MS } : {},
   );
+  const liquidation = useLiveLiquidation(positions.data?.list, state === 'open');
   let body;
   if (positions.loading) body = <Loading />;
   else if (!positions.data)
@@ -105,7 +141,12 @@ export function PositionList({ state, group }: { state: 'open' | 'closed'; group
           {list.map((position) => (
             <li key={position.id}>
               {state === 'open' ? (
-                <OpenPositionRow position={position} />
+                <OpenPositionRow
+                  position={position}
+                  liquidationPrice={
+                    liquidation?.has(position.id) ? liquidation.get(position.id)! : position.liquidationPrice
+                  }
+                />
               ) : (
                 <ClosedPositionRow position={position} />
               )}
@@ -156,7 +197,13 @@ export function useLivePrice(position: Position | null | undefined): number {
   return live ? live.price : (position?.currentPrice ?? 0);
 }
 
-function OpenPositionRow({ position }: { position: Position }) {
+function OpenPositionRow({
+  position,
+  liquidationPrice,
+}: {
+  position: Position;
+  liquidationPrice: number | null;
+}) {
   const { LL, locale } = useI18nContext();
   const price = useLivePrice(position);
   const { pnl, yield: yieldFraction } = livePnl(position, price);
@@ -201,7 +248,7 @@ function OpenPositionRow({ position }: { position: Position }) {
         <div>
           <dt>{LL.trading.liquidationPrice()}</dt>
           <dd className="num" data-testid="position-liquidation">
-            {position.liquidationPrice === null ? LL.trading.none() : fmt(position.liquidationPrice)}
+            {liquidationPrice === null ? LL.trading.none() : fmt(liquidationPrice)}
           </dd>
         </div>
         <div>
