@@ -66,6 +66,20 @@ function packageVersion(): string {
   return pkg.version ?? '0.0.0';
 }
 
+/** The logger: tokens and cookies redacted, URLs with phones masked; requests logged by installRequestLog. */
+function loggingOptions(config: Config, opts: BuildOptions) {
+  return {
+    logger: {
+      level: config.logLevel,
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: logSerializers,
+    },
+    // A summary at info, a line each at debug (installRequestLog), not Fastify's two lines per request.
+    logController: new LogController({ disableRequestLogging: true }),
+  };
+}
+
 export async function buildServer(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const clock = opts.clock ?? systemClock;
   const translator = await loadTranslator();
@@ -80,16 +94,9 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
   }
 
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      ...(opts.logStream ? { stream: opts.logStream } : {}),
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      serializers: logSerializers,
-    },
+    ...loggingOptions(config, opts),
     clientErrorHandler: clientErrorHandler(translator),
     bodyLimit: config.bodyLimit,
-    // Requests are logged by installRequestLog: a summary at info, a line each at debug.
-    logController: new LogController({ disableRequestLogging: true }),
     // Behind a load balancer (TRUST_PROXY=true) request.ip is the caller's, from X-Forwarded-For.
     trustProxy: config.trustProxy,
     // Every bad field is reported; strings are bounded by maxLength, so this costs little.

@@ -338,7 +338,8 @@ export const DEFAULT_SETTINGS: Settings = {
     },
     allocation: {
       types: [
-        { code: 'days', minDays: 2, maxDays: 30, multiples: [1, 2, 3, 4, 5, 6, 8, 10], dailyFeeRate: 0.001 },
+        // No 10×: it would start at R = 1.10, on the default warning line (src/shared/allocation.ts).
+        { code: 'days', minDays: 2, maxDays: 30, multiples: [1, 2, 3, 4, 5, 6, 8], dailyFeeRate: 0.001 },
         { code: 'months', minDays: 20, maxDays: 120, multiples: [1, 2, 3, 4, 5], dailyFeeRate: 0.0008 },
       ],
       minMargin: 1_000,

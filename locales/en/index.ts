@@ -333,6 +333,9 @@ const en = {
     closedAt: 'Closed',
     pnl: 'P&L',
     buyFee: 'Buy fee',
+    pricePnl: 'Price P&L',
+    totalFees: 'Total fees',
+    netPnl: 'Net P&L',
     sellFee: 'Sell fee',
     stampDuty: 'Stamp duty',
     sell: 'Sell',
@@ -415,6 +418,8 @@ const en = {
     amount: 'Amount',
     setStops: 'Set stops',
     stopsText: 'Leave empty for none; the position closes at the crossing price',
+    stopLossBeyondLiquidation:
+      'Stop loss {stopLoss} lies beyond the liquidation price {liquidationPrice}: the position would be liquidated before the stop loss triggers',
     stopsSaved: 'Stops saved',
     pullToRefresh: 'Pull to refresh',
     releaseToRefresh: 'Release to refresh',

@@ -332,6 +332,9 @@ const th = {
     closedAt: 'เวลาปิดสถานะ',
     pnl: 'กำไร/ขาดทุน',
     buyFee: 'ค่าธรรมเนียมซื้อ',
+    pricePnl: 'กำไรขาดทุนจากราคา',
+    totalFees: 'ค่าธรรมเนียมรวม',
+    netPnl: 'กำไรขาดทุนสุทธิ',
     sellFee: 'ค่าธรรมเนียมขาย',
     stampDuty: 'อากรแสตมป์',
     sell: 'ขาย',
@@ -413,6 +416,8 @@ const th = {
     amount: 'จำนวนเงิน',
     setStops: 'ตั้งทำกำไร/ตัดขาดทุน',
     stopsText: 'เว้นว่างหากไม่ตั้ง สถานะจะปิดที่ราคาที่แตะ',
+    stopLossBeyondLiquidation:
+      'ราคาตัดขาดทุน {stopLoss} เลยราคาบังคับปิด {liquidationPrice}: สถานะจะถูกบังคับปิดก่อนที่คำสั่งตัดขาดทุนจะทำงาน',
     stopsSaved: 'บันทึกแล้ว',
     pullToRefresh: 'ดึงลงเพื่อรีเฟรช',
     releaseToRefresh: 'ปล่อยเพื่อรีเฟรช',

@@ -334,6 +334,9 @@ const vi = {
     closedAt: 'Thời gian đóng',
     pnl: 'Lãi/lỗ',
     buyFee: 'Phí mua',
+    pricePnl: 'Lãi/lỗ theo giá',
+    totalFees: 'Tổng phí',
+    netPnl: 'Lãi/lỗ ròng',
     sellFee: 'Phí bán',
     stampDuty: 'Thuế tem',
     sell: 'Bán',
@@ -416,6 +419,8 @@ const vi = {
     amount: 'Số tiền',
     setStops: 'Đặt chốt lời / cắt lỗ',
     stopsText: 'Để trống nếu không đặt; vị thế đóng tại giá chạm',
+    stopLossBeyondLiquidation:
+      'Giá cắt lỗ {stopLoss} vượt quá giá thanh lý {liquidationPrice}: vị thế sẽ bị thanh lý trước khi lệnh cắt lỗ kích hoạt',
     stopsSaved: 'Đã lưu chốt lời / cắt lỗ',
     pullToRefresh: 'Kéo xuống để làm mới',
     releaseToRefresh: 'Thả ra để làm mới',

@@ -332,6 +332,9 @@ const zh_CN = {
     closedAt: '平仓时间',
     pnl: '盈亏',
     buyFee: '买入手续费',
+    pricePnl: '价格盈亏',
+    totalFees: '费用合计',
+    netPnl: '净盈亏',
     sellFee: '卖出手续费',
     stampDuty: '印花税',
     sell: '卖出',
@@ -413,6 +416,8 @@ const zh_CN = {
     amount: '金额',
     setStops: '设置止盈止损',
     stopsText: '留空表示不设置；价格触及时按触及价平仓',
+    stopLossBeyondLiquidation:
+      '止损价{stopLoss:string}低于强平价{liquidationPrice:string}（空头为高于）：价格先触及强平价，持仓将被强平，止损不会触发',
     stopsSaved: '止盈止损已保存',
     pullToRefresh: '下拉刷新',
     releaseToRefresh: '释放立即刷新',

@@ -332,6 +332,9 @@ const zh_TW = {
     closedAt: '平倉時間',
     pnl: '損益',
     buyFee: '買進手續費',
+    pricePnl: '價格盈虧',
+    totalFees: '費用合計',
+    netPnl: '淨盈虧',
     sellFee: '賣出手續費',
     stampDuty: '印花稅',
     sell: '賣出',
@@ -413,6 +416,8 @@ const zh_TW = {
     amount: '金額',
     setStops: '設定止盈止損',
     stopsText: '留空表示不設定；價格觸及時按觸及價平倉',
+    stopLossBeyondLiquidation:
+      '停損價{stopLoss}低於強平價{liquidationPrice}（空頭為高於）：價格先觸及強平價，持倉將被強平，停損不會觸發',
     stopsSaved: '止盈止損已儲存',
     pullToRefresh: '下拉重新整理',
     releaseToRefresh: '放開立即重新整理',

@@ -19,8 +19,7 @@ import {
   type Station,
 } from '../platform';
 import { post, postingAgainst } from './ledger';
-import { pricePnl } from '../../src/shared/pnl';
-import { toAccount, type OwnAccountRow } from './views';
+import { openPositionFigures, toAccount, type OwnAccountRow } from './views';
 
 /** The order accounts are shown in. */
 const ACCOUNT_ORDER: readonly AccountType[] = ['main', 'index', 'newstock', 'hk', 'us'];
@@ -29,11 +28,6 @@ const ACCOUNT_ORDER: readonly AccountType[] = ['main', 'index', 'newstock', 'hk'
 export function markPrice(station: Station, row: PositionRow, now = station.clock.now()): number {
   const found = station.market.findTradable(row.code);
   return found ? station.market.quote(found.instrument, now).price : row.open_price;
-}
-
-/** An open position's price pnl at `price`, minor units. */
-function positionPricePnl(row: PositionRow, price: number): number {
-  return pricePnl(row.direction, row.open_value, toMinor(price * row.shares));
 }
 
 /** Account figures of `accounts` with the user's open positions valued now. */
@@ -51,7 +45,7 @@ export function accountFigures(
         account,
         openPositions
           .filter((p) => p.account_id === account.id)
-          .map((p) => ({ margin: p.margin, pnl: positionPricePnl(p, markPrice(station, p, now)) })),
+          .map((p) => openPositionFigures(p, markPrice(station, p, now))),
         station.config.settings.liquidationLine,
       ),
     );

@@ -2,11 +2,13 @@
  * Account and ledger rows as API.md's `account` and `ledgerEntry` shapes.
  * - account.balance = the ledger's sum (margins already moved out of it); available = balance − frozen (the
  *   funds pending limit orders hold); frozenMargin = margin of the account's open positions; positionPnl =
- *   their pnl; totalAssets = balance + frozenMargin + positionPnl.
+ *   their net pnl; totalAssets = balance + frozenMargin + their price pnl (the fees charged so far have
+ *   already left the balance, so adding the net pnl would count them twice).
  */
-import { toMajor } from '../../src/shared/money';
+import { toMajor, toMinor } from '../../src/shared/money';
+import { netPnl, pricePnlOf } from '../../src/shared/pnl';
 import type { Account, AccountType, LedgerEntry } from '../../src/shared/api/types';
-import type { AccountRow, LedgerRow } from '../platform';
+import type { AccountRow, LedgerRow, PositionRow } from '../platform';
 
 /**
  * One of the user's five accounts, as queries read them with `type in (...)`: a fund allocation's
@@ -14,13 +16,28 @@ import type { AccountRow, LedgerRow } from '../platform';
  */
 export type OwnAccountRow = AccountRow & { type: AccountType };
 
+/** What an account's figures need of one open position valued at `price`, minor units (src/shared/pnl.ts). */
+export function openPositionFigures(
+  row: PositionRow,
+  price: number,
+): { margin: number; pricePnl: number; pnl: number } {
+  const { pricePnl, pnl } = netPnl(pricePnlOf(row.direction, row.open_value, toMinor(price * row.shares)), {
+    buyFee: row.buy_fee,
+    sellFee: row.sell_fee,
+    stampDuty: row.stamp_duty,
+    deferredFee: row.deferred_fee,
+  });
+  return { margin: row.margin, pricePnl, pnl };
+}
+
 export function toAccount(
   row: OwnAccountRow,
-  openPositions: { margin: number; pnl: number }[],
+  openPositions: { margin: number; pricePnl: number; pnl: number }[],
   liquidationLine: number,
 ): Account {
   const frozenMargin = openPositions.reduce((sum, p) => sum + p.margin, 0);
   const positionPnl = openPositions.reduce((sum, p) => sum + p.pnl, 0);
+  const pricePnl = openPositions.reduce((sum, p) => sum + p.pricePnl, 0);
   const available = row.balance - row.frozen;
   return {
     type: row.type,
@@ -29,7 +46,7 @@ export function toAccount(
     available: toMajor(available),
     frozenMargin: toMajor(frozenMargin),
     positionPnl: toMajor(positionPnl),
-    totalAssets: toMajor(row.balance + frozenMargin + positionPnl),
+    totalAssets: toMajor(row.balance + frozenMargin + pricePnl),
     liquidationLine,
   };
 }

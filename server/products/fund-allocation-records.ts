@@ -2,7 +2,7 @@
  * Fund allocation's records (the rules: fund-allocation.ts): the settings it is applied under, the row as
  * the API shows it, the period's trading days, and the reads and locks the other allocation files share.
  */
-import { lineValue } from '../../src/shared/allocation';
+import { lineValue, offeredMultiples } from '../../src/shared/allocation';
 import type {
   Allocation,
   AllocationSetting,
@@ -31,9 +31,11 @@ export const SUB_ACCOUNT_TYPE = 'fund' satisfies AccountRow['type'];
 
 /** The allocation types (getFundsTypeList.do): settings.products.allocation.types. */
 export function allocationTypes(station: Station): AllocationType[] {
-  return station.config.settings.products.allocation.types.map((t) => ({
+  const { settings } = station.config;
+  // DOMAIN.md: every multiple offered starts strictly above the warning line, whatever the lines are set to.
+  return settings.products.allocation.types.map((t) => ({
     ...t,
-    multiples: [...t.multiples],
+    multiples: offeredMultiples(t.multiples, settings.warningLine),
   }));
 }
 

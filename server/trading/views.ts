@@ -2,10 +2,11 @@
  * From rows to the API's shapes (API.md "Shapes"), valuing open positions at the current price.
  *
  * Definitions used everywhere:
- * - position.pnl = (current or close price − open price) × shares for a long, the opposite for a short,
- *   before fees (fees are listed beside it: buyFee holds every opening fee, HK buy stamp duty included;
- *   sellFee the closing fees except stamp duty; stampDuty the closing stamp duty). A closed position's cash
- *   result is pnl − buyFee − sellFee − stampDuty − deferredFee. yield = pnl ÷ margin (top-ups included).
+ * - position.pricePnl = (current or close price − open price) × shares for a long, the opposite for a short;
+ *   fees = buyFee + sellFee + stampDuty + deferredFee charged so far (buyFee holds every opening fee, HK buy
+ *   stamp duty included; sellFee the closing fees except stamp duty; stampDuty the closing stamp duty);
+ *   pnl = pricePnl − fees, the net figure the user is shown (src/shared/pnl.ts; DOMAIN.md "P&L"), and a
+ *   closed position's cash result. yield = pnl ÷ margin (top-ups included).
  *   For indexes and futures shares = contracts × multiplier, so every value is price × shares.
  * - position.marketValue = price × shares in both directions: what the holding is worth (long) or what
  *   buying the borrowed contracts back costs (short); the direction is in pnl.
@@ -16,22 +17,28 @@
  *   Callers pass the account's state (account-risk.ts); without it, the position is taken alone.
  */
 import { toMajor, toMinor } from '../../src/shared/money';
+import { netPnl, pnlYield, pricePnlOf, type NetPnl } from '../../src/shared/pnl';
 import { liquidationPrice, type AccountRiskState } from '../../src/shared/risk';
-import { pricePnl } from '../../src/shared/pnl';
 import type { Position, Quote } from '../../src/shared/api/types';
 import type { PositionRow } from '../platform';
 import { roundToTick, type Instrument } from '../market';
 import { riskPosition } from './account-risk';
 
-function round(value: number, decimals: number): number {
-  return Number(value.toFixed(decimals));
-}
-
 /** Unrealised (open) or realised (closed) price pnl of a position in minor units. */
 export function positionPnlMinor(row: PositionRow, currentPrice: number): number {
   const value =
     row.state === 'closed' && row.close_value !== null ? row.close_value : toMinor(currentPrice * row.shares);
-  return pricePnl(row.direction, row.open_value, value);
+  return pricePnlOf(row.direction, row.open_value, value);
+}
+
+/** A position's price pnl, fees charged so far and net pnl in minor units (src/shared/pnl.ts). */
+export function positionNetPnl(row: PositionRow, currentPrice: number): NetPnl {
+  return netPnl(positionPnlMinor(row, currentPrice), {
+    buyFee: row.buy_fee,
+    sellFee: row.sell_fee,
+    stampDuty: row.stamp_duty,
+    deferredFee: row.deferred_fee,
+  });
 }
 
 export function toPosition(
@@ -45,7 +52,7 @@ export function toPosition(
   const currentPrice = closed ? (row.close_price ?? row.open_price) : (quote?.price ?? row.open_price);
   const valueMinor =
     closed && row.close_value !== null ? row.close_value : toMinor(currentPrice * row.shares);
-  const pnlMinor = positionPnlMinor(row, currentPrice);
+  const { pricePnl, fees, pnl } = positionNetPnl(row, currentPrice);
   const state = account ?? { cash: 0, borrowedCapital: 0, positions: [riskPosition(row, currentPrice)] };
   const liquidation = closed ? null : liquidationPrice(state, row.code, liquidationLine);
   return {
@@ -65,8 +72,10 @@ export function toPosition(
     sellFee: toMajor(row.sell_fee),
     stampDuty: toMajor(row.stamp_duty),
     deferredFee: toMajor(row.deferred_fee),
-    pnl: toMajor(pnlMinor),
-    yield: row.margin > 0 ? round(pnlMinor / row.margin, 6) : 0,
+    fees: toMajor(fees),
+    pricePnl: toMajor(pricePnl),
+    pnl: toMajor(pnl),
+    yield: pnlYield(pnl, row.margin),
     stopProfit: row.stop_profit,
     stopLoss: row.stop_loss,
     // Shown rounded to the tick; a long position is at risk at or below it, a short at or above it.

@@ -8,6 +8,10 @@
  *   the allocation trades: the whole period costs daily fee × days.
  * - Risk ratio R = (cash + market value of the sub-account's positions) ÷ allocated. Below the warning line
  *   the user is told; at or below the liquidation line the positions are closed and the allocation ends.
+ * - The allocated funds are what is borrowed, so a sub-account starts at R = (margin + allocated) ÷ allocated
+ *   = 1 + 1 ÷ multiple. DOMAIN.md wants every multiple offered to start strictly above the warning line, so
+ *   a multiple at which 1 + 1 ÷ multiple ≤ warning line (10× at the default 1.10) is not offered: counting
+ *   the margin as less than borrowed would only hide how close to the line such an allocation starts.
  */
 import { applyRate } from './money';
 
@@ -67,4 +71,20 @@ export function quoteAllocation(input: {
 /** R = total assets ÷ allocated; +∞ with nothing allocated. */
 export function allocationRiskRatio(totalAssetsMinor: number, allocatedMinor: number): number {
   return allocatedMinor > 0 ? totalAssetsMinor / allocatedMinor : Number.POSITIVE_INFINITY;
+}
+
+/** R when the sub-account starts, before any trade: (margin + allocated) ÷ allocated = 1 + 1 ÷ multiple. */
+export function initialRiskRatio(multiple: number): number {
+  return (1 + multiple) / multiple;
+}
+
+/** Whether an allocation at `multiple` starts strictly above the warning line (DOMAIN.md). */
+export function startsAboveWarningLine(multiple: number, warningLine: number): boolean {
+  // 1 + 1/k > W ⇔ 1 + k > W·k; the tolerance keeps 1.1 × 10 = 11.000000000000002 on the line.
+  return 1 + multiple - warningLine * multiple > 1e-9;
+}
+
+/** The multiples of a list that may be offered at a warning line: those starting strictly above it. */
+export function offeredMultiples(multiples: readonly number[], warningLine: number): number[] {
+  return multiples.filter((m) => startsAboveWarningLine(m, warningLine));
 }

@@ -207,3 +207,16 @@ export function financedPart(position: { openValue: number; margin: number }): n
 export function deferredFee(position: { openValue: number; margin: number }, dailyRate: number): number {
   return applyRate(financedPart(position), dailyRate);
 }
+
+/**
+ * Whether a stop loss lies beyond the liquidation price (DOMAIN.md: allowed, with a warning): a long's
+ * below it, a short's above it, so the engine liquidates the position before the stop loss can trigger.
+ */
+export function stopLossBeyondLiquidation(
+  direction: Direction,
+  stopLoss: number | null,
+  liquidationPrice: number | null,
+): boolean {
+  if (stopLoss === null || liquidationPrice === null) return false;
+  return direction === 'long' ? stopLoss < liquidationPrice : stopLoss > liquidationPrice;
+}

@@ -48,7 +48,10 @@ export function canShort(rules: Pick<TradingRules, 'shortStocks'>, market: Marke
 
 export interface OrderInput {
   market: Market;
-  /** The instrument's code: a future's product sets its fee (without it, the default product's). */
+  /**
+   * The instrument's code: a future's product sets its fee (without it, the default product's), and held
+   * positions of the same code move with the new one (src/shared/risk.ts).
+   */
   code?: string;
   direction: Direction;
   lots: number;
@@ -103,7 +106,7 @@ export function orderBreakdown(input: OrderInput, rules: TradingRules): OrderBre
   const availableMinor = toMinor(input.available);
   const opened: RiskPosition = {
     id: 0,
-    code: '',
+    code: input.code ?? '',
     direction: input.direction,
     shares,
     openValue: valueMinor,
@@ -113,9 +116,9 @@ export function orderBreakdown(input: OrderInput, rules: TradingRules): OrderBre
   const account = {
     cash: availableMinor - costMinor,
     borrowedCapital: 0,
-    positions: [...(input.holdings ?? []).map((p) => ({ ...p, code: `held:${p.code}` })), opened],
+    positions: [...(input.holdings ?? []), opened],
   };
-  const liquidation = liquidationPrice(account, '', rules.liquidationLine);
+  const liquidation = liquidationPrice(account, opened.code, rules.liquidationLine);
   // The deferred fee is charged on what a long borrowed (engine.ts day closes: open value − margin);
   // futures are margined, not financed (DOMAIN.md), and pay none.
   const financedMinor = input.market === 'futures' ? 0 : Math.max(0, valueMinor - marginMinor);

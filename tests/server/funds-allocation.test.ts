@@ -287,6 +287,11 @@ describe.each(dbTargets)('funds and fund allocation (%s)', (db) => {
     );
     expect(Math.round(sub.cash * 100)).toBe(6_000_000 - cost);
     expect(sub.positions.map((p) => p.id)).toEqual([position.id]);
+    // Net P&L in the sub-account too (DOMAIN.md "P&L"): its position's and its own, at the same prices.
+    const [held] = sub.positions;
+    expect(held!.fees).toBe(position.buyFee);
+    expect(Math.round(held!.pnl * 100)).toBe(Math.round(held!.pricePnl * 100) - Math.round(held!.fees * 100));
+    expect(Math.round(sub.pnl * 100)).toBe(Math.round(held!.pnl * 100));
     const own = data(await user.client.get<Page<Position>>('/user/position/list.do', { state: 'open' }));
     expect(own.total).toBe(0);
     const listed = data(
@@ -403,12 +408,56 @@ describe.each(dbTargets)('funds and fund allocation (%s)', (db) => {
     station.clock.set(T0);
   });
 
+  it('offers only multiples that start strictly above the warning line, and refuses the others', async () => {
+    const { settings } = station.config;
+    const user = await register(client);
+    const types = data(await user.client.get<AllocationType[]>('/user/funds/getFundsTypeList.do'));
+    expect(types.length).toBeGreaterThan(0);
+    for (const type of types) {
+      for (const multiple of type.multiples) {
+        // R at the start = (margin + allocated) ÷ allocated, from the figures the apply screen shows.
+        const quote = quoteAllocation({
+          margin: 1_000_000,
+          multiple,
+          days: type.minDays,
+          dailyFeeRate: type.dailyFeeRate,
+          warningLine: settings.warningLine,
+          liquidationLine: settings.liquidationLine,
+        });
+        expect(quote.tradingFunds / quote.allocated, `${type.code} ×${multiple}`).toBeGreaterThan(
+          settings.warningLine,
+        );
+      }
+    }
+    // An operator's list with 10× at the default 1.10 line: 10× would start on the line, so it is not offered.
+    const days = settings.products.allocation.types.find((t) => t.code === 'days')!;
+    const multiples = days.multiples;
+    days.multiples = [...multiples, 10];
+    try {
+      const offered = data(await user.client.get<AllocationType[]>('/user/funds/getFundsTypeList.do'));
+      expect(offered.find((t) => t.code === 'days')!.multiples).toEqual(multiples);
+      const refused = failure(
+        await user.client.post('/user/funds/addFundsApply.do', {
+          typeCode: 'days',
+          margin: 10_000,
+          multiple: 10,
+          days: 2,
+          requestId: newRequestId(),
+        }),
+      );
+      expect(refused).toMatchObject({ code: 'VALIDATION', fields: { multiple: expect.any(String) } });
+    } finally {
+      days.multiples = multiples;
+    }
+  });
+
   it('warns below the warning line and liquidates at the liquidation line (daily fees lower R)', async () => {
     const { settings } = station.config;
     const lines = { warning: settings.warningLine, liquidation: settings.liquidationLine };
-    // An operator's setting, stored with the application: R starts at 1.2 (multiple 5) and each day's fee
-    // of 0.1% of the allocated funds lowers it by 0.001.
-    settings.warningLine = 1.2;
+    // An operator's setting, stored with the application: R starts at 1.2 (multiple 5), just above the
+    // warning line as every multiple offered must, and each day's fee of 0.1% of the allocated funds lowers
+    // it by 0.001.
+    settings.warningLine = 1.199;
     settings.liquidationLine = 1.195;
     try {
       station.clock.set(T0);

@@ -120,7 +120,7 @@ describe.each(dbTargets)('top-up, exitsStock, reset and account figures (%s)', (
     expect(fen(sold.margin)).toBe(margin);
     const closed = await accounts(user);
     expect(fen(closed.index.balance)).toBe(
-      fen(INDEX_START) - fen(bought.buyFee) + fen(sold.pnl) - fen(sold.sellFee),
+      fen(INDEX_START) - fen(bought.buyFee) + fen(sold.pricePnl) - fen(sold.sellFee),
     );
   });
 
@@ -348,7 +348,7 @@ describe.each(dbTargets)('top-up, exitsStock, reset and account figures (%s)', (
     );
   });
 
-  it('shows available = balance − frozen and totalAssets = balance + frozenMargin + positionPnl', async () => {
+  it('shows available = balance − frozen and totalAssets = balance + frozenMargin + price pnl', async () => {
     const user = await register(client);
     const bought = data(await buy(user, '/user/buy.do', { code: '00700', lots: 2, leverage: 2 }));
     await station.app.db
@@ -367,7 +367,8 @@ describe.each(dbTargets)('top-up, exitsStock, reset and account figures (%s)', (
     expect(fen(hk.available)).toBe(balance - 1_000_000);
     expect(hk.frozenMargin).toBe(bought.margin);
     expect(hk.positionPnl).toBe(position!.pnl);
-    expect(fen(hk.totalAssets)).toBe(balance + fen(bought.margin) + fen(position!.pnl));
+    expect(fen(hk.totalAssets)).toBe(balance + fen(bought.margin) + fen(position!.pricePnl));
+    expect(fen(position!.pnl)).toBe(fen(position!.pricePnl) - fen(bought.buyFee));
     expect(hk).toMatchObject({ currency: 'HKD', liquidationLine: LINE });
     await station.app.db
       .updateTable('accounts')

@@ -117,8 +117,9 @@ describe.each(dbTargets)('index and futures trading (%s, always-open)', (db) => 
 
     expect(fen(index.balance)).toBe(fen(INDEX_START) - Math.ceil(value / 10) - contractFee(value));
     expect(index.frozenMargin).toBe(bought.margin);
+    // positionPnl is net of the buy fee, which has left the balance already.
     expect(fen(index.totalAssets)).toBe(
-      fen(index.balance) + fen(index.frozenMargin) + fen(index.positionPnl),
+      fen(index.balance) + fen(index.frozenMargin) + fen(index.positionPnl) + contractFee(value),
     );
     expect((await account(user, 'main')).balance).toBe(1_000_000);
     expect((await flow(user, 'index')).map((e) => [e.type, fen(e.amount)])).toEqual([
@@ -135,7 +136,7 @@ describe.each(dbTargets)('index and futures trading (%s, always-open)', (db) => 
     );
     const closeValue = fen(close * 600);
     expect(sold).toMatchObject({ closePrice: close, closeReason: 'user', stampDuty: 0 });
-    expect(fen(sold.pnl)).toBe(closeValue - value);
+    expect(fen(sold.pricePnl)).toBe(closeValue - value);
     expect(fen(sold.sellFee)).toBe(contractFee(closeValue));
     const after = fen((await account(user, 'index')).balance);
     expect(after - before).toBe(Math.ceil(value / 10) + closeValue - value - contractFee(closeValue));
@@ -175,19 +176,19 @@ describe.each(dbTargets)('index and futures trading (%s, always-open)', (db) => 
     const [open] = data(
       await user.client.get<Page<Position>>('/user/position/list.do', { state: 'open', market: 'futures' }),
     ).list;
-    expect(fen(open!.pnl)).toBe(value - fen(later * 900));
+    expect(fen(open!.pricePnl)).toBe(value - fen(later * 900));
     expect(open!.yield).toBeCloseTo(open!.pnl / open!.margin, 5);
     expect(fen(open!.marketValue)).toBe(fen(later * 900));
     const index = await account(user, 'index');
     expect(index.positionPnl).toBe(open!.pnl);
-    expect(fen(index.totalAssets)).toBe(fen(index.balance) + margin + fen(open!.pnl));
+    expect(fen(index.totalAssets)).toBe(fen(index.balance) + margin + fen(open!.pricePnl));
 
     const before = fen(index.balance);
     const closed = data(
       await user.client.post<Position>('/user/sell.do', { positionId: sold.id, requestId: newRequestId() }),
     );
     const closeValue = fen(later * 900);
-    expect(fen(closed.pnl)).toBe(value - closeValue);
+    expect(fen(closed.pricePnl)).toBe(value - closeValue);
     // Closed the (always-open, UTC) day it was opened: CFFEX's close-today fee, 0.023% = 230,000 per 10⁹.
     expect(Math.floor(station.clock.now() / DAY)).toBe(Math.floor(T0 / DAY));
     const closeFee = contractFee(closeValue, 230_000);
@@ -400,7 +401,7 @@ describe.each(dbTargets)('index and futures trading (%s, always-open)', (db) => 
       }),
     );
     const closeValue = fen(close * 300);
-    expect(fen(covered.pnl)).toBe(value - closeValue);
+    expect(fen(covered.pricePnl)).toBe(value - closeValue);
     // The buy-back is a purchase: the commission $1.50 only, no TAF again.
     expect(covered.sellFee).toBe(1.5);
     expect(fen((await account(user, 'us')).balance) - before).toBe(
@@ -588,8 +589,8 @@ describe.each(dbTargets)('index and futures trading (%s, always-open)', (db) => 
     const spx = open.find((p) => p.id === a.id)!;
     const ag = open.find((p) => p.id === b.id)!;
     expect(spx.currentPrice).toBe(await indexPrice(client, 'SPX'));
-    expect(fen(spx.pnl)).toBe(fen(a.openPrice * 50) - fen(spx.currentPrice * 50));
-    expect(fen(ag.pnl)).toBe(fen(ag.currentPrice * 30) - fen(b.openPrice * 30));
+    expect(fen(spx.pricePnl)).toBe(fen(a.openPrice * 50) - fen(spx.currentPrice * 50));
+    expect(fen(ag.pricePnl)).toBe(fen(ag.currentPrice * 30) - fen(b.openPrice * 30));
     const index = await account(user, 'index');
     expect(fen(index.frozenMargin)).toBe(fen(a.margin) + fen(b.margin));
     expect(fen(index.positionPnl)).toBe(fen(spx.pnl) + fen(ag.pnl));
@@ -597,7 +598,7 @@ describe.each(dbTargets)('index and futures trading (%s, always-open)', (db) => 
       fen(INDEX_START) - fen(a.margin) - fen(a.buyFee) - fen(b.margin) - fen(b.buyFee),
     );
     expect(fen(index.totalAssets)).toBe(
-      fen(index.balance) + fen(index.frozenMargin) + fen(index.positionPnl),
+      fen(index.balance) + fen(index.frozenMargin) + fen(spx.pricePnl) + fen(ag.pricePnl),
     );
     expect(index).toMatchObject({ currency: 'CNY', liquidationLine: LINE });
     const main = await account(user, 'main');

@@ -7,8 +7,8 @@
  * - available (balance − frozen) is never negative;
  * - frozen equals what the account's pending orders hold;
  * - a refused call wrote nothing (no ledger entry, position or order);
- * - P&L plus fees explain every change of total assets: for each account, totalAssets − its starting
- *   balance = Σ over all its positions (open and closed) of pnl − buyFee − sellFee − stampDuty − deferredFee;
+ * - net P&L explains every change of total assets: for each account, totalAssets − its starting balance =
+ *   Σ over all its positions (open and closed) of pnl (= pricePnl − buyFee − sellFee − stampDuty − deferredFee);
  * - the model agrees with the station: a closed position never reopens, a revoked order never fills, an
  *   order the model revoked is cancelled.
  * It also draws the wallet's commands (deposits, withdrawals, their cancels, transfers, exchanges): wallet
@@ -264,12 +264,8 @@ describe.each(dbTargets)('trading invariants (%s, pinned clock, always-open)', (
         moved +
         mine.reduce(
           (sum, p) =>
-            sum +
-            toMinor(p.pnl) -
-            toMinor(p.buyFee) -
-            toMinor(p.sellFee) -
-            toMinor(p.stampDuty) -
-            toMinor(p.deferredFee),
+            // Net pnl: the price pnl less every fee charged so far (API.md position).
+            sum + toMinor(p.pnl),
           0,
         );
       expect(

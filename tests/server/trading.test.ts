@@ -77,7 +77,10 @@ describe.each(dbTargets)('trading (%s, always-open)', (db) => {
     // US sell: commission $1.50 + FINRA TAF 300 × $0.000166 = $0.0498 → $0.05; SEC fee rate 0.
     expect(sold.sellFee).toBe(1.55);
     expect(sold.stampDuty).toBe(0);
-    expect(toMinor(sold.pnl)).toBe(closeValue - openValue);
+    expect(toMinor(sold.pricePnl)).toBe(closeValue - openValue);
+    // Net of every fee (API.md position): buy $1.50 + sell $1.55.
+    expect(toMinor(sold.fees)).toBe(150 + 155);
+    expect(toMinor(sold.pnl)).toBe(closeValue - openValue - 150 - 155);
 
     const after = await usBalance(user);
     expect(after - before).toBe(closeValue - openValue - 150 - 155);
@@ -325,7 +328,7 @@ describe.each(dbTargets)('trading (%s, always-open)', (db) => {
     expect(await station.counts()).toEqual(before);
   });
 
-  it('values open positions live in the account: totalAssets = balance + frozenMargin + positionPnl', async () => {
+  it('values open positions live in the account: totalAssets = balance + frozenMargin + price pnl', async () => {
     const user = await register(client);
     const bought = data(
       await user.client.post<Position>('/user/buy.do', {
@@ -343,15 +346,18 @@ describe.each(dbTargets)('trading (%s, always-open)', (db) => {
       await user.client.get<Page<Position>>('/user/position/list.do', { state: 'open', market: 'us' }),
     ).list;
     expect(position!.currentPrice).toBe(price);
-    expect(toMinor(position!.pnl)).toBe(toMinor(price * 100) - toMinor(bought.openPrice * 100));
+    expect(toMinor(position!.pricePnl)).toBe(toMinor(price * 100) - toMinor(bought.openPrice * 100));
+    // The buy fee is already charged: the open position's pnl is net of it.
+    expect(toMinor(position!.pnl)).toBe(toMinor(position!.pricePnl) - toMinor(bought.buyFee));
     expect(position!.yield).toBeCloseTo(position!.pnl / position!.margin, 5);
     const us = data(await user.client.get<User>('/user/getUserInfo.do')).accounts.find(
       (a) => a.type === 'us',
     )!;
     expect(us.frozenMargin).toBe(bought.margin);
     expect(us.positionPnl).toBe(position!.pnl);
+    // The fees have left the balance already: the total adds the price pnl, not the net one.
     expect(toMinor(us.totalAssets)).toBe(
-      toMinor(us.balance) + toMinor(us.frozenMargin) + toMinor(us.positionPnl),
+      toMinor(us.balance) + toMinor(us.frozenMargin) + toMinor(position!.pricePnl),
     );
     // Nothing is held by limit orders here: available is the whole balance.
     expect(us.available).toBe(us.balance);

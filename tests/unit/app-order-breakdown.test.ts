@@ -48,6 +48,37 @@ describe('the order breakdown the buy screen shows', () => {
     expect(b.insufficient).toBe(false);
   });
 
+  it('moves a held position of the same code with the new one: the account-wide price the list then shows', () => {
+    const input = {
+      market: 'a',
+      direction: 'long',
+      lots: 1,
+      unitsPerLot: 100,
+      price: 10,
+      leverage: 5,
+      available: 200,
+      code: '600000',
+    } as const;
+    // Held: 100 shares of the same code at 5× (value ¥1,000, margin ¥200, borrowed ¥800) at ¥10.
+    const held = {
+      id: 1,
+      code: '600000',
+      direction: 'long',
+      shares: 100,
+      openValue: 100_000,
+      margin: 20_000,
+      price: 10,
+    } as const;
+    const b = orderBreakdown({ ...input, holdings: [held] }, rules);
+    // New: value ¥1,000, margin ¥200, fee ¥5.01 → cash 200 − 205.01 = −5.01; borrowed 800 + 800 = 1,600.
+    // (−5.01 + p × 200) ÷ 1,600 = 1.05 → p = (1,680 + 5.01) ÷ 200 = 8.42505.
+    expect(b.liquidationPrice).toBeCloseTo(8.42505, 5);
+    // Another code held is valued at its own price and does not move.
+    const other = orderBreakdown({ ...input, holdings: [{ ...held, code: '600036' }] }, rules);
+    // (−5.01 + 1,000 + p × 100) ÷ 1,600 = 1.05 → p = (1,680 − 994.99) ÷ 100 = 6.8501.
+    expect(other.liquidationPrice).toBeCloseTo(6.8501, 4);
+  });
+
   it('no liquidation and no deferred fee without borrowing; says when funds do not cover the cost', () => {
     const b = orderBreakdown(
       { market: 'us', direction: 'long', lots: 10, unitsPerLot: 1, price: 200, leverage: 1, available: 1000 },

@@ -6,6 +6,7 @@ import {
   liquidationPrice,
   riskDecision,
   riskRatio,
+  stopLossBeyondLiquidation,
   triggeredStop,
   validStops,
   type AccountRiskState,
@@ -163,5 +164,17 @@ describe('the risk rule book', () => {
     const state = { cash: 50_000, borrowedCapital: 0, positions: [long(1, 'A', 1000, 10, 5, 7.9)] };
     expect(decideRisk(state, lines)).toBe('liquidate');
     expect(decideRisk({ ...state, positions: [long(1, 'A', 1000, 10, 5, 8)] }, lines)).toBe('warn');
+  });
+});
+
+describe('a stop loss beyond the liquidation price (DOMAIN.md: allowed, with a warning)', () => {
+  it("warns for a long's stop below it and a short's above it, not otherwise", () => {
+    expect(stopLossBeyondLiquidation('long', 8.99, 9)).toBe(true);
+    expect(stopLossBeyondLiquidation('long', 9, 9)).toBe(false);
+    expect(stopLossBeyondLiquidation('long', 9.5, 9)).toBe(false);
+    expect(stopLossBeyondLiquidation('short', 11.01, 11)).toBe(true);
+    expect(stopLossBeyondLiquidation('short', 10.5, 11)).toBe(false);
+    expect(stopLossBeyondLiquidation('long', null, 9)).toBe(false);
+    expect(stopLossBeyondLiquidation('long', 1, null)).toBe(false);
   });
 });

@@ -41,8 +41,15 @@ export const SHARED_SCHEMAS = [
       balance: num,
       available: { ...num, description: 'balance − funds held by pending limit orders' },
       frozenMargin: { ...num, description: 'margin of the open positions' },
-      positionPnl: { ...num, description: 'direction-aware pnl of the open positions at current prices' },
-      totalAssets: { ...num, description: 'balance + frozenMargin + positionPnl' },
+      positionPnl: {
+        ...num,
+        description: 'net pnl (price pnl − fees charged so far) of the open positions at current prices',
+      },
+      totalAssets: {
+        ...num,
+        description:
+          'balance + frozenMargin + price pnl of the open positions (fees already left the balance)',
+      },
       liquidationLine: num,
     }),
   },
@@ -133,7 +140,9 @@ export const SHARED_SCHEMAS = [
       sellFee: { ...num, description: 'sell-side fees except stamp duty' },
       stampDuty: { ...num, description: 'sell-side stamp duty' },
       deferredFee: num,
-      pnl: { ...num, description: '(current or close − open price) × shares, before fees' },
+      fees: { ...num, description: 'buyFee + sellFee + stampDuty + deferredFee charged so far' },
+      pricePnl: { ...num, description: '(current or close − open price) × shares, before fees' },
+      pnl: { ...num, description: 'pricePnl − fees: net of every fee charged so far' },
       yield: { ...num, description: 'pnl ÷ margin' },
       stopProfit: nullable('number'),
       stopLoss: nullable('number'),

@@ -246,6 +246,11 @@ export interface Position {
   sellFee: number;
   stampDuty: number;
   deferredFee: number;
+  /** buyFee + sellFee + stampDuty + deferredFee charged so far. */
+  fees: number;
+  /** The price part of the P&L, before fees. */
+  pricePnl: number;
+  /** Net: pricePnl − fees, what the user actually made or lost (DOMAIN.md "P&L"). */
   pnl: number;
   /** pnl ÷ margin, a fraction. */
   yield: number;

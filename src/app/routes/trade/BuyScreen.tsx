@@ -10,6 +10,8 @@ import {
   unitsPerLot,
   type TradingRules,
 } from '../../../shared/trading-rules';
+import { stopLossBeyondLiquidation, type RiskPosition } from '../../../shared/risk';
+import { toMinor } from '../../../shared/money';
 import { checkLots } from '../../../shared/validation';
 import { call, toApiError } from '../../api/client';
 import { newRequestId } from '../../api/request-id';
@@ -66,6 +68,8 @@ function OrderScreen({ kind, marginTrading = false }: BuyProps) {
   const instrument = useInstrument(kind, code || null);
   const rules = useTradingRules();
   const user = useCall('GET /user/getUserInfo.do', {});
+  // The account's open positions: the breakdown's liquidation price is the account-wide one (DOMAIN.md).
+  const open = useCall('GET /user/position/list.do', { state: 'open', pageNum: 1, pageSize: 100 });
 
   if (!code) return <ErrorState error={new Error(LL.detail.missingCode())} />;
   const failed = instrument.error ?? rules.error ?? user.error;
@@ -80,9 +84,19 @@ function OrderScreen({ kind, marginTrading = false }: BuyProps) {
     }
     return <Loading />;
   }
-  const account = user.data.accounts.find(
-    (a) => a.type === rules.data!.tradingAccount[instrument.data!.market],
-  );
+  const accountType = rules.data.tradingAccount[instrument.data.market];
+  const account = user.data.accounts.find((a) => a.type === accountType);
+  const holdings = (open.data?.list ?? [])
+    .filter((p) => rules.data!.tradingAccount[p.market] === accountType)
+    .map((p): RiskPosition => ({
+      id: p.id,
+      code: p.code,
+      direction: p.direction,
+      shares: p.shares,
+      openValue: toMinor(p.openPrice * p.shares),
+      margin: toMinor(p.margin),
+      price: p.currentPrice,
+    }));
   return (
     <OrderForm
       key={instrument.data.code}
@@ -90,6 +104,7 @@ function OrderScreen({ kind, marginTrading = false }: BuyProps) {
       instrument={instrument.data}
       rules={rules.data}
       available={account?.available ?? 0}
+      holdings={holdings}
       initialDirection={direction ?? 'long'}
       marginTrading={marginTrading}
       onPlaced={user.reload}
@@ -102,12 +117,21 @@ interface OrderFormProps {
   instrument: TradeInstrument;
   rules: TradingRules;
   available: number;
+  holdings: readonly RiskPosition[];
   initialDirection: Direction;
   marginTrading: boolean;
   onPlaced: () => void;
 }
 
-function OrderForm({ kind, instrument, rules, available, initialDirection, marginTrading }: OrderFormProps) {
+function OrderForm({
+  kind,
+  instrument,
+  rules,
+  available,
+  holdings,
+  initialDirection,
+  marginTrading,
+}: OrderFormProps) {
   const { LL, locale } = useI18nContext();
   const navigate = useNavigate();
   const market = instrument.market;
@@ -173,10 +197,22 @@ function OrderForm({ kind, instrument, rules, available, initialDirection, margi
       price: fillPrice,
       leverage,
       available,
+      holdings,
     },
     rules,
   );
   const formValid = lotsKey === null && triggerError === null && stopsMessage === null;
+  // DOMAIN.md: a stop loss beyond the liquidation price is accepted, with a warning naming both prices
+  // (the price shown is the breakdown's, rounded as the screen shows it).
+  const shownLiquidation =
+    breakdown.liquidationPrice === null ? null : Number(breakdown.liquidationPrice.toFixed(digits));
+  const stopLossWarning =
+    stopsMessage === null && stopLossBeyondLiquidation(direction, stopLoss, shownLiquidation)
+      ? LL.trading.stopLossBeyondLiquidation({
+          stopLoss: price(stopLoss ?? 0),
+          liquidationPrice: price(shownLiquidation ?? 0),
+        })
+      : null;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -312,6 +348,11 @@ function OrderForm({ kind, instrument, rules, available, initialDirection, margi
       {stopsMessage && (
         <p className="field-error" data-testid="error-stops">
           {stopsMessage}
+        </p>
+      )}
+      {stopLossWarning && (
+        <p className="field-warning" role="status" data-testid="stop-loss-liquidation-warning">
+          {stopLossWarning}
         </p>
       )}
 

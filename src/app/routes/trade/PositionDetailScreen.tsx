@@ -16,6 +16,7 @@ import { showAlert } from '../../state/alert';
 import { PRICE_REFRESH_MS, priceDigits } from '../market/market-info';
 import { livePnl, useLivePrice } from './PositionsScreen';
 import { checkStops, parsePrice } from './trade-rules';
+import { stopLossBeyondLiquidation } from '../../../shared/risk';
 import './trade.css';
 
 /** API.md "Paging": at most 100 per page. */
@@ -127,7 +128,8 @@ function PositionFigures({ position: p }: { position: Position }) {
   const { LL, locale } = useI18nContext();
   const livePrice = useLivePrice(p);
   const open = p.closedAt === null;
-  const { pnl, yield: yieldFraction } = open ? livePnl(p, livePrice) : { pnl: p.pnl, yield: p.yield };
+  const figures = open ? livePnl(p, livePrice) : p;
+  const { pnl, yield: yieldFraction } = figures;
   const digits = priceDigits(p.market, p.openPrice);
   const price = (value: number | null) => (value === null ? '--' : formatMoney(value, locale, digits));
   const money = (value: number) => formatMoney(value, locale);
@@ -148,6 +150,10 @@ function PositionFigures({ position: p }: { position: Position }) {
     [LL.positions.sellFee(), money(p.sellFee), 'f-sell-fee'],
     [LL.positions.stampDuty(), money(p.stampDuty), 'f-stamp-duty'],
     [LL.trading.deferredFee(), money(p.deferredFee), 'f-deferred-fee'],
+    // DOMAIN.md "P&L": the price part and the fees beside the net figure the header shows.
+    [LL.positions.pricePnl(), money(figures.pricePnl), 'f-price-pnl'],
+    [LL.positions.totalFees(), money(figures.fees), 'f-fees'],
+    [LL.positions.netPnl(), money(pnl), 'f-net-pnl'],
     [LL.trading.stopProfit(), price(p.stopProfit), 'f-stop-profit'],
     [LL.trading.stopLoss(), price(p.stopLoss), 'f-stop-loss'],
     [
@@ -282,7 +288,7 @@ function StopsSheet({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const price = useLivePrice(position);
   const [profitText, setProfitText] = useState(
     position.stopProfit === null ? '' : String(position.stopProfit),
@@ -296,6 +302,15 @@ function StopsSheet({
     stopProfitText: profitText,
     stopLossText: lossText,
   });
+  const digits = priceDigits(position.market, position.openPrice);
+  // DOMAIN.md: a stop loss beyond the liquidation price is accepted, with a warning naming both prices.
+  const beyond =
+    problem === null && stopLossBeyondLiquidation(position.direction, stopLoss, position.liquidationPrice)
+      ? LL.trading.stopLossBeyondLiquidation({
+          stopLoss: formatMoney(stopLoss ?? 0, locale, digits),
+          liquidationPrice: formatMoney(position.liquidationPrice ?? 0, locale, digits),
+        })
+      : null;
   const [touched, setTouched] = useState(false);
   const mutation = useMutation(
     (requestId) =>
@@ -336,6 +351,11 @@ function StopsSheet({
         onChange={(e) => setLossText(e.target.value)}
       />
       {touched && message && <p className="field-error">{message}</p>}
+      {beyond && (
+        <p className="field-warning" role="status" data-testid="stops-liquidation-warning">
+          {beyond}
+        </p>
+      )}
       {mutation.error && (
         <p className="form-error" role="alert" data-testid="stops-error">
           {mutation.error}

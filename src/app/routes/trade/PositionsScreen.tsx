@@ -1,10 +1,12 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Order, Position } from '../../../shared/api/types';
 import { formatDateTime, formatMoney } from '../../../shared/format';
+import { toMajor, toMinor } from '../../../shared/money';
+import { netPnl, pnlYield, pricePnlOf } from '../../../shared/pnl';
 import { call, toApiError } from '../../api/client';
-import { streamCarries, useLiveQuote } from '../../api/live-quotes';
+import { streamCarries, subscribeQuotes, useLiveQuote } from '../../api/live-quotes';
 import { newRequestId } from '../../api/request-id';
 import { useCall } from '../../api/use-call';
 import { PctText, PriceText } from '../../components/PriceText';
@@ -15,6 +17,8 @@ import { showAlert } from '../../state/alert';
 import { PRICE_REFRESH_MS, priceDigits } from '../market/market-info';
 import { PullToRefresh } from '../market/PullToRefresh';
 import { SubAccountPositions } from '../products/funds/SubAccountScreens';
+import { liveLiquidationPrices } from './live-liquidation';
+import { useTradingRules } from './trading-data';
 import './trade.css';
 
 export type PositionsTab = 'open' | 'orders' | 'closed';
@@ -82,6 +86,39 @@ export function ClosedContractsScreen() {
   return <PositionList state="closed" group="contracts" />;
 }
 
+/** The streamed prices of some codes, by code (a code is absent until its first tick). */
+function useLivePrices(codes: readonly string[]): ReadonlyMap<string, number> {
+  const [prices, setPrices] = useState<ReadonlyMap<string, number>>(new Map());
+  const key = [...new Set(codes)].sort().join(',');
+  useEffect(() => {
+    setPrices(new Map());
+    if (!key) return;
+    const stops = key.split(',').map((code) =>
+      subscribeQuotes(code, {
+        quote: ({ quote }) =>
+          setPrices((prev) => (prev.get(code) === quote.price ? prev : new Map(prev).set(code, quote.price))),
+      }),
+    );
+    return () => stops.forEach((stop) => stop());
+  }, [key]);
+  return prices;
+}
+
+/** The account-wide liquidation price of each open position, moved by live prices between refreshes. */
+function useLiveLiquidation(list: readonly Position[] | undefined, open: boolean) {
+  const user = useCall('GET /user/getUserInfo.do', open ? {} : null, { refreshMs: PRICE_REFRESH_MS });
+  const rules = useTradingRules();
+  const live = useLivePrices((list ?? []).filter((p) => open && streamCarries(p.market)).map((p) => p.code));
+  if (!open || !list || !user.data || !rules.data) return null;
+  return liveLiquidationPrices(
+    list,
+    user.data.accounts,
+    rules.data.tradingAccount,
+    live,
+    rules.data.liquidationLine,
+  );
+}
+
 export function PositionList({ state, group }: { state: 'open' | 'closed'; group: PositionGroup }) {
   const { LL } = useI18nContext();
   const positions = useCall(
@@ -89,6 +126,7 @@ export function PositionList({ state, group }: { state: 'open' | 'closed'; group
     { state, pageNum: 1, pageSize: PAGE_SIZE },
     state === 'open' ? { refreshMs: PRICE_REFRESH_MS } : {},
   );
+  const liquidation = useLiveLiquidation(positions.data?.list, state === 'open');
   let body;
   if (positions.loading) body = <Loading />;
   else if (!positions.data)
@@ -103,7 +141,12 @@ export function PositionList({ state, group }: { state: 'open' | 'closed'; group
           {list.map((position) => (
             <li key={position.id}>
               {state === 'open' ? (
-                <OpenPositionRow position={position} />
+                <OpenPositionRow
+                  position={position}
+                  liquidationPrice={
+                    liquidation?.has(position.id) ? liquidation.get(position.id)! : position.liquidationPrice
+                  }
+                />
               ) : (
                 <ClosedPositionRow position={position} />
               )}
@@ -120,12 +163,31 @@ export function PositionList({ state, group }: { state: 'open' | 'closed'; group
   );
 }
 
-/** A position's pnl and yield at a live price: the station's figures moved by the price change since. */
-export function livePnl(position: Position, price: number): { pnl: number; yield: number } {
-  const sign = position.direction === 'long' ? 1 : -1;
-  const pnl =
-    Math.round((position.pnl + sign * (price - position.currentPrice) * position.shares) * 100) / 100;
-  return { pnl, yield: position.margin > 0 ? pnl / position.margin : 0 };
+/**
+ * A position's P&L at a live price: the station's price P&L moved by the price change since, less the fees
+ * charged so far (the shared net-P&L rule, src/shared/pnl.ts), in major units.
+ */
+export function livePnl(
+  position: Position,
+  price: number,
+): { pricePnl: number; fees: number; pnl: number; yield: number } {
+  const moved = pricePnlOf(
+    position.direction,
+    toMinor(position.currentPrice * position.shares),
+    toMinor(price * position.shares),
+  );
+  const { pricePnl, fees, pnl } = netPnl(toMinor(position.pricePnl) + moved, {
+    buyFee: toMinor(position.buyFee),
+    sellFee: toMinor(position.sellFee),
+    stampDuty: toMinor(position.stampDuty),
+    deferredFee: toMinor(position.deferredFee),
+  });
+  return {
+    pricePnl: toMajor(pricePnl),
+    fees: toMajor(fees),
+    pnl: toMajor(pnl),
+    yield: pnlYield(pnl, toMinor(position.margin)),
+  };
 }
 
 /** The live price of an open position: the stream's once it ticks, else the list's (0 before it loads). */
@@ -135,7 +197,13 @@ export function useLivePrice(position: Position | null | undefined): number {
   return live ? live.price : (position?.currentPrice ?? 0);
 }
 
-function OpenPositionRow({ position }: { position: Position }) {
+function OpenPositionRow({
+  position,
+  liquidationPrice,
+}: {
+  position: Position;
+  liquidationPrice: number | null;
+}) {
   const { LL, locale } = useI18nContext();
   const price = useLivePrice(position);
   const { pnl, yield: yieldFraction } = livePnl(position, price);
@@ -180,7 +248,7 @@ function OpenPositionRow({ position }: { position: Position }) {
         <div>
           <dt>{LL.trading.liquidationPrice()}</dt>
           <dd className="num" data-testid="position-liquidation">
-            {position.liquidationPrice === null ? LL.trading.none() : fmt(position.liquidationPrice)}
+            {liquidationPrice === null ? LL.trading.none() : fmt(liquidationPrice)}
           </dd>
         </div>
         <div>
