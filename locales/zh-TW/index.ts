@@ -113,6 +113,13 @@ const zh_TW = {
     more: '更多',
     skipToContent: '跳到主要內容',
   },
+  exchangeTime: {
+    zone: {
+      beijing: '北京',
+      hongKong: '香港',
+      newYork: '紐約',
+    },
+  },
   home: {
     greeting: '您好，歡迎使用 PaperDesk',
     greetingUser: '您好，{phone}',
@@ -393,6 +400,9 @@ const zh_TW = {
     noOrders: '暫無限價委託',
     frozen: '凍結資金',
     placedAt: '委託時間',
+    fillPrice: '成交價',
+    expiresAt: '有效至',
+    orderExpired: '收盤時未成交，已失效，凍結資金已釋放',
     revoke: '撤單',
     revokeTitle: '確認撤單',
     revokeText: '撤銷 {name}（{code}）{lots}手的限價單？凍結資金將退回可用。',

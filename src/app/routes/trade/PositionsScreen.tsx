@@ -11,6 +11,7 @@ import { PctText, PriceText } from '../../components/PriceText';
 import { Sheet } from '../../components/Sheet';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { Tabs } from '../../components/Tabs';
+import { useExchangeTime } from '../../i18n/exchange-time';
 import { showAlert } from '../../state/alert';
 import { PRICE_REFRESH_MS, priceDigits } from '../market/market-info';
 import { PullToRefresh } from '../market/PullToRefresh';
@@ -137,6 +138,7 @@ export function useLivePrice(position: Position | null | undefined): number {
 
 function OpenPositionRow({ position }: { position: Position }) {
   const { LL, locale } = useI18nContext();
+  const exchangeTime = useExchangeTime();
   const price = useLivePrice(position);
   const { pnl, yield: yieldFraction } = livePnl(position, price);
   const digits = priceDigits(position.market, position.openPrice);
@@ -194,7 +196,9 @@ function OpenPositionRow({ position }: { position: Position }) {
       <footer>
         {position.sellableFrom > Date.now() && (
           <span className="muted small">
-            {LL.positions.sellableFrom({ time: formatDateTime(position.sellableFrom) })}
+            {LL.positions.sellableFrom({
+              time: exchangeTime(position.sellableFrom, position.market),
+            })}
           </span>
         )}
         <Link
@@ -315,6 +319,7 @@ function OrderList() {
 
 function OrderRow({ order, onRevoke }: { order: Order; onRevoke?: () => void }) {
   const { LL, locale } = useI18nContext();
+  const exchangeTime = useExchangeTime();
   const fmt = (value: number) => formatMoney(value, locale, priceDigits(order.market, order.triggerPrice));
   return (
     <article className="position-row" data-testid="order-row" data-order-id={String(order.id)}>
@@ -335,6 +340,14 @@ function OrderRow({ order, onRevoke }: { order: Order; onRevoke?: () => void }) 
           <dt>{LL.trading.triggerPrice()}</dt>
           <dd className="num">{fmt(order.triggerPrice)}</dd>
         </div>
+        {order.fillPrice !== null && (
+          <div>
+            <dt>{LL.trading.fillPrice()}</dt>
+            <dd className="num" data-testid="order-fill-price">
+              {fmt(order.fillPrice)}
+            </dd>
+          </div>
+        )}
         <div>
           <dt>{LL.positions.lots()}</dt>
           <dd className="num">{order.lots}</dd>
@@ -345,10 +358,21 @@ function OrderRow({ order, onRevoke }: { order: Order; onRevoke?: () => void }) 
         </div>
         <div className="wide">
           <dt>{LL.trading.placedAt()}</dt>
-          <dd className="num">{formatDateTime(order.createdAt)}</dd>
+          <dd className="num">{exchangeTime(order.createdAt, order.market)}</dd>
         </div>
+        {order.status === 'pending' && order.expiresAt !== null && (
+          <div className="wide">
+            <dt>{LL.trading.expiresAt()}</dt>
+            <dd className="num" data-testid="order-expires-at">
+              {exchangeTime(order.expiresAt, order.market)}
+            </dd>
+          </div>
+        )}
       </dl>
-      {order.rejectReason && <p className="muted small">{LL.errors.INSUFFICIENT_FUNDS()}</p>}
+      {order.rejectReason === 'EXPIRED' && <p className="muted small">{LL.trading.orderExpired()}</p>}
+      {order.rejectReason === 'INSUFFICIENT_FUNDS' && (
+        <p className="muted small">{LL.errors.INSUFFICIENT_FUNDS()}</p>
+      )}
       {onRevoke && (
         <footer>
           <button
