@@ -118,7 +118,7 @@ const vi = {
     zone: {
       beijing: 'Bắc Kinh',
       hongKong: 'Hồng Kông',
-      newYork: 'New York',
+      newYork: 'Niu Oóc',
     },
   },
   home: {
