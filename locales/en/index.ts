@@ -843,6 +843,8 @@ const en = {
     bought: 'Bought {units} units',
     units: 'Units',
     unitsHint: '{units} units held; redemption fee {rate}',
+    shortHoldHint:
+      'Units held under {days} days pay {rate} (CSRC rule); the earliest bought are redeemed first',
     marketValue: 'Value',
     cost: 'Cost',
     redeem: 'Redeem',

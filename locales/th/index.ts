@@ -837,6 +837,7 @@ const th = {
     bought: 'ซื้อแล้ว {units} หน่วย',
     units: 'หน่วย',
     unitsHint: 'ถือ {units} หน่วย ค่าธรรมเนียมขายคืน {rate}',
+    shortHoldHint: 'หน่วยที่ถือไม่ถึง {days} วันเสียค่าธรรมเนียม {rate} (กฎ CSRC) หน่วยที่ซื้อก่อนจะถูกขายคืนก่อน',
     marketValue: 'มูลค่า',
     cost: 'ต้นทุน',
     redeem: 'ขายคืน',

@@ -844,6 +844,8 @@ const vi = {
     bought: 'Đã mua {units} đơn vị',
     units: 'Đơn vị',
     unitsHint: 'Nắm giữ {units} đơn vị; phí bán lại {rate}',
+    shortHoldHint:
+      'Đơn vị nắm giữ dưới {days} ngày chịu phí {rate} (quy định CSRC); đơn vị mua trước được bán lại trước',
     marketValue: 'Giá trị',
     cost: 'Giá vốn',
     redeem: 'Bán lại',

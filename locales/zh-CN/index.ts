@@ -837,6 +837,7 @@ const zh_CN = {
     bought: '申购成功：{units}份',
     units: '份额',
     unitsHint: '持有{units}份，赎回费率{rate}',
+    shortHoldHint: '持有不满{days}天的份额按{rate}收取赎回费（证监会规定），先买入的份额先赎回',
     marketValue: '市值',
     cost: '成本',
     redeem: '赎回',

@@ -837,6 +837,7 @@ const zh_TW = {
     bought: '申購成功：{units}份',
     units: '份額',
     unitsHint: '持有{units}份，贖回費率{rate}',
+    shortHoldHint: '持有不滿{days}天的份額按{rate}收取贖回費（證監會規定），先買入的份額先贖回',
     marketValue: '市值',
     cost: '成本',
     redeem: '贖回',

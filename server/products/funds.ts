@@ -197,6 +197,8 @@ function toProduct(station: Station, spec: FundSpec, now: number): FundProduct {
   const nav = path.navs[i]!;
   const previous = path.navs[Math.max(0, i - 1)]!;
   const yearAgo = path.navs[Math.max(0, i - TRADING_DAYS_PER_YEAR)]!;
+  const terms = fundTerms(station, spec.code);
+  const { shortHold } = station.config.settings.products.funds;
   return {
     code: spec.code,
     name: spec.name,
@@ -206,7 +208,9 @@ function toProduct(station: Station, spec: FundSpec, now: number): FundProduct {
     navDate: dateOfDay(path.days[i]!),
     dayChangePct: Number((nav / previous - 1).toFixed(6)),
     yearReturnPct: Number((nav / yearAgo - 1).toFixed(6)),
-    ...fundTerms(station, spec.code),
+    ...terms,
+    shortHoldDays: shortHold.days,
+    shortHoldRedeemFeeRate: shortHoldRate(shortHold, spec.type, terms.redeemFeeRate),
   };
 }
 
