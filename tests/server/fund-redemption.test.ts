@@ -57,8 +57,11 @@ describe.each(dbTargets)('fund redemption tiers and ETFs (%s, always-open)', (db
   it('charges 1.5% on units held 3 days and the fund rate after 10, lot by lot first in first out', async () => {
     const start = station.clock.now();
     const user = await register(client);
-    const normal = (await fundNow(client)).redeemFeeRate;
+    const product = await fundNow(client);
+    const normal = product.redeemFeeRate;
     expect(normal).toBeLessThan(0.015);
+    // The tier is published with the product, for the redeem form to say.
+    expect(product).toMatchObject({ shortHoldDays: 7, shortHoldRedeemFeeRate: 0.015 });
     const first = await buyFund(user, 10_000);
 
     station.clock.set(start + 3 * DAY);
