@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as prettier from 'prettier';
 
-const CATALOGUE_VERSION = 3;
+const CATALOGUE_VERSION = 4;
 const dir = new URL('./catalogue/', import.meta.url);
 
 function rows(file: string): string[][] {
@@ -100,6 +100,9 @@ function stock(market: Market, r: string[], lotSize: number) {
 
 const instruments = [
   ...rows('a-shares.txt').map((r) => stock('a', r, 100)),
+  // ETFs trade as A-shares at market prices with A-share fees (not at NAV): an index fund's volatility and
+  // the exchange's 0.001 fund tick.
+  ...rows('etfs.txt').map((r) => ({ ...stock('a', r, 100), tick: 0.001, volatility: 0.2 })),
   ...rows('star-chinext.txt').map((r) => stock('star', r, 100)),
   ...rows('hk.txt').map((r) => stock('hk', r, Number(r[5]))),
   ...rows('us.txt').map((r) => stock('us', r, 1)),

@@ -4,7 +4,7 @@
  */
 import type { Currency, Market, StockMarket, AccountType, ProductSetting } from '../src/shared/api/types';
 import type { FeeSettings } from '../src/shared/fees';
-import type { AllocationType } from '../src/shared/api/funds';
+import type { AllocationType, FundType } from '../src/shared/api/funds';
 
 export interface LotRule {
   /** Shares per lot; `null` where the instrument's board lot applies (Hong Kong). */
@@ -162,6 +162,14 @@ export interface FundTerms {
 /** Fund products (server/products/funds.ts): their terms by fund code, `default` for any other fund. */
 export interface FundSettings {
   terms: { default: FundTerms; byCode: Record<string, FundTerms> };
+  /**
+   * The short-holding redemption tier (server/products/fund-redemption.ts): units of an open-ended fund held
+   * for less than `days` calendar days pay a redemption fee of at least `minRedeemFeeRate`, as the CSRC's
+   * Provisions on the Liquidity Risk Management of Publicly Offered Open-ended Securities Investment Funds
+   * (2017, art. 23) require: at least 1.5% on holdings under 7 days, credited to the fund's assets. Money
+   * market funds are outside that rule (`exemptTypes`). Longer holdings pay the fund's redeemFeeRate.
+   */
+  shortHold: { days: number; minRedeemFeeRate: number; exemptTypes: FundType[] };
 }
 
 /** Fund allocation (server/products/fund-allocation.ts), published by getFundsSetting.do and getFundsTypeList.do. */
@@ -328,13 +336,14 @@ export const DEFAULT_SETTINGS: Settings = {
       terms: {
         default: { purchaseFeeRate: 0.0015, redeemFeeRate: 0.005, minPurchase: 10 },
         byCode: {
-          '510300': { purchaseFeeRate: 0.0012, redeemFeeRate: 0.005, minPurchase: 10 },
+          '110020': { purchaseFeeRate: 0.0012, redeemFeeRate: 0.005, minPurchase: 10 },
           '110011': { purchaseFeeRate: 0.0015, redeemFeeRate: 0.005, minPurchase: 10 },
           '161725': { purchaseFeeRate: 0.0015, redeemFeeRate: 0.005, minPurchase: 10 },
           '000171': { purchaseFeeRate: 0.0008, redeemFeeRate: 0.001, minPurchase: 10 },
           '003003': { purchaseFeeRate: 0, redeemFeeRate: 0, minPurchase: 1 },
         },
       },
+      shortHold: { days: 7, minRedeemFeeRate: 0.015, exemptTypes: ['money'] },
     },
     allocation: {
       types: [
@@ -419,6 +428,8 @@ export function checkProductSettings(settings: Settings): void {
     fraction(`funds.terms.${name}.redeemFeeRate`, t.redeemFeeRate, 0.5);
     positive(`funds.terms.${name}.minPurchase`, t.minPurchase);
   }
+  whole('funds.shortHold.days', p.funds.shortHold.days, 0, 366);
+  fraction('funds.shortHold.minRedeemFeeRate', p.funds.shortHold.minRedeemFeeRate, 0.5);
 
   const a = p.allocation;
   if (a.types.length === 0) fail('allocation.types', 'must not be empty');

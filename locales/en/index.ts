@@ -113,6 +113,13 @@ const en = {
     more: 'More',
     skipToContent: 'Skip to main content',
   },
+  exchangeTime: {
+    zone: {
+      beijing: 'Beijing',
+      hongKong: 'Hong Kong',
+      newYork: 'New York',
+    },
+  },
   home: {
     greeting: 'Hello, welcome to PaperDesk',
     greetingUser: 'Hello, {phone}',
@@ -398,6 +405,9 @@ const en = {
     noOrders: 'No limit orders',
     frozen: 'Frozen',
     placedAt: 'Placed at',
+    fillPrice: 'Fill price',
+    expiresAt: 'Valid until',
+    orderExpired: 'Expired unfilled at the close; the frozen funds were released',
     revoke: 'Revoke',
     revokeTitle: 'Revoke the order',
     revokeText: 'Revoke the limit order for {lots} of {name} ({code})? The frozen funds return to available.',
@@ -839,6 +849,8 @@ const en = {
     bought: 'Bought {units} units',
     units: 'Units',
     unitsHint: '{units} units held; redemption fee {rate}',
+    shortHoldHint:
+      'Units held under {days} days pay {rate} (CSRC rule); the earliest bought are redeemed first',
     marketValue: 'Value',
     cost: 'Cost',
     redeem: 'Redeem',

@@ -113,6 +113,13 @@ const th = {
     more: 'เพิ่มเติม',
     skipToContent: 'ข้ามไปยังเนื้อหาหลัก',
   },
+  exchangeTime: {
+    zone: {
+      beijing: 'ปักกิ่ง',
+      hongKong: 'ฮ่องกง',
+      newYork: 'นิวยอร์ก',
+    },
+  },
   home: {
     greeting: 'สวัสดี ยินดีต้อนรับสู่ PaperDesk',
     greetingUser: 'สวัสดี {phone}',
@@ -396,6 +403,9 @@ const th = {
     noOrders: 'ไม่มีคำสั่งจำกัดราคา',
     frozen: 'เงินที่ถูกกัน',
     placedAt: 'เวลาสั่ง',
+    fillPrice: 'ราคาที่จับคู่ได้',
+    expiresAt: 'มีผลถึง',
+    orderExpired: 'หมดอายุเมื่อปิดตลาดโดยไม่จับคู่ เงินที่ถูกกันได้คืนแล้ว',
     revoke: 'ยกเลิกคำสั่ง',
     revokeTitle: 'ยืนยันการยกเลิก',
     revokeText: 'ยกเลิกคำสั่งจำกัดราคา {name} ({code}) {lots} ล็อต? เงินที่ถูกกันจะคืนสู่ยอดที่ใช้ได้',
@@ -833,6 +843,7 @@ const th = {
     bought: 'ซื้อแล้ว {units} หน่วย',
     units: 'หน่วย',
     unitsHint: 'ถือ {units} หน่วย ค่าธรรมเนียมขายคืน {rate}',
+    shortHoldHint: 'หน่วยที่ถือไม่ถึง {days} วันเสียค่าธรรมเนียม {rate} (กฎ CSRC) หน่วยที่ซื้อก่อนจะถูกขายคืนก่อน',
     marketValue: 'มูลค่า',
     cost: 'ต้นทุน',
     redeem: 'ขายคืน',

@@ -114,6 +114,13 @@ const vi = {
     more: 'Thêm',
     skipToContent: 'Chuyển đến nội dung chính',
   },
+  exchangeTime: {
+    zone: {
+      beijing: 'Bắc Kinh',
+      hongKong: 'Hồng Kông',
+      newYork: 'Niu Oóc',
+    },
+  },
   home: {
     greeting: 'Xin chào, chào mừng bạn đến với PaperDesk',
     greetingUser: 'Xin chào, {phone}',
@@ -399,6 +406,9 @@ const vi = {
     noOrders: 'Chưa có lệnh giới hạn',
     frozen: 'Tiền phong tỏa',
     placedAt: 'Thời gian đặt',
+    fillPrice: 'Giá khớp',
+    expiresAt: 'Hiệu lực đến',
+    orderExpired: 'Hết hiệu lực khi đóng cửa mà chưa khớp; tiền phong tỏa đã được giải phóng',
     revoke: 'Hủy lệnh',
     revokeTitle: 'Xác nhận hủy lệnh',
     revokeText: 'Hủy lệnh giới hạn {lots} lô {name} ({code})? Tiền phong tỏa sẽ trả về số dư khả dụng.',
@@ -840,6 +850,8 @@ const vi = {
     bought: 'Đã mua {units} đơn vị',
     units: 'Đơn vị',
     unitsHint: 'Nắm giữ {units} đơn vị; phí bán lại {rate}',
+    shortHoldHint:
+      'Đơn vị nắm giữ dưới {days} ngày chịu phí {rate} (quy định CSRC); đơn vị mua trước được bán lại trước',
     marketValue: 'Giá trị',
     cost: 'Giá vốn',
     redeem: 'Bán lại',

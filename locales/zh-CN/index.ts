@@ -113,6 +113,13 @@ const zh_CN = {
     more: '更多',
     skipToContent: '跳到主要内容',
   },
+  exchangeTime: {
+    zone: {
+      beijing: '北京',
+      hongKong: '香港',
+      newYork: '纽约',
+    },
+  },
   home: {
     greeting: '你好，欢迎来到 PaperDesk',
     greetingUser: '你好，{phone:string}',
@@ -396,6 +403,9 @@ const zh_CN = {
     noOrders: '暂无限价委托',
     frozen: '冻结资金',
     placedAt: '委托时间',
+    fillPrice: '成交价',
+    expiresAt: '有效至',
+    orderExpired: '收盘时未成交，已失效，冻结资金已释放',
     revoke: '撤单',
     revokeTitle: '确认撤单',
     revokeText: '撤销 {name:string}（{code:string}）{lots:number}手的限价单？冻结资金将退回可用。',
@@ -833,6 +843,7 @@ const zh_CN = {
     bought: '申购成功：{units}份',
     units: '份额',
     unitsHint: '持有{units}份，赎回费率{rate}',
+    shortHoldHint: '持有不满{days}天的份额按{rate}收取赎回费（证监会规定），先买入的份额先赎回',
     marketValue: '市值',
     cost: '成本',
     redeem: '赎回',

@@ -113,6 +113,13 @@ const zh_TW = {
     more: '更多',
     skipToContent: '跳到主要內容',
   },
+  exchangeTime: {
+    zone: {
+      beijing: '北京',
+      hongKong: '香港',
+      newYork: '紐約',
+    },
+  },
   home: {
     greeting: '您好，歡迎使用 PaperDesk',
     greetingUser: '您好，{phone}',
@@ -396,6 +403,9 @@ const zh_TW = {
     noOrders: '暫無限價委託',
     frozen: '凍結資金',
     placedAt: '委託時間',
+    fillPrice: '成交價',
+    expiresAt: '有效至',
+    orderExpired: '收盤時未成交，已失效，凍結資金已釋放',
     revoke: '撤單',
     revokeTitle: '確認撤單',
     revokeText: '撤銷 {name}（{code}）{lots}手的限價單？凍結資金將退回可用。',
@@ -833,6 +843,7 @@ const zh_TW = {
     bought: '申購成功：{units}份',
     units: '份額',
     unitsHint: '持有{units}份，贖回費率{rate}',
+    shortHoldHint: '持有不滿{days}天的份額按{rate}收取贖回費（證監會規定），先買入的份額先贖回',
     marketValue: '市值',
     cost: '成本',
     redeem: '贖回',

@@ -8,7 +8,9 @@
  *   fund's code and the day, so the same seed gives the same history on every station. "The day's NAV" is
  *   that of the current trading day, or of the last one on a day without trading.
  * - A purchase of `amount` pays the purchase fee out of it and buys (amount − fee) ÷ NAV units, rounded down
- *   to 0.01 unit. A redemption of units receives units × NAV less the redemption fee. Both at any hour.
+ *   to 0.01 unit. A redemption of units receives units × NAV less the redemption fee, tiered by holding
+ *   period per purchase lot, first in first out (fund-redemption.ts). Both at any hour.
+ * - Exchange-traded funds are not here: they trade as instruments of the market (catalogue, buy.do).
  * - Holdings are not money in the ledger: the ledger holds what was paid and received ('fund_buy',
  *   'fund_sell'), the holding the units and their cost.
  */
@@ -23,7 +25,7 @@ import type {
 } from '../../src/shared/api/funds';
 import type { Page } from '../../src/shared/api/types';
 import type { Selectable } from 'kysely';
-import { AppError, runOnce, storedAnswer, type FundTradesTable, type Station } from '../platform';
+import { AppError, runOnce, storedAnswer, type FundTradesTable, type Station, type Tx } from '../platform';
 import {
   hashSeed,
   mixSeed,
@@ -39,6 +41,7 @@ import {
 import type { FundTerms } from '../config';
 import { lockAccount, post, postingAgainst } from '../ledger';
 import { amountToMinor } from '../wallet';
+import { redemptionFee, shortHoldRate } from './fund-redemption';
 
 interface FundSpec {
   code: string;
@@ -62,9 +65,11 @@ export function fundTerms(station: Station, code: string): FundTerms {
  * fees and smallest purchases are settings (fundTerms).
  */
 export const FUND_CATALOGUE: readonly FundSpec[] = [
+  // An open-ended index fund (an ETF feeder fund, dealt at NAV). The ETF itself (510300) is an instrument
+  // of the market, traded at market prices with A-share fees, not a NAV fund.
   {
-    code: '510300',
-    name: '沪深300指数增强',
+    code: '110020',
+    name: '沪深300ETF联接',
     type: 'index',
     riskLevel: 4,
     inception: '2019-01-02',
@@ -190,6 +195,8 @@ function toProduct(station: Station, spec: FundSpec, now: number): FundProduct {
   const nav = path.navs[i]!;
   const previous = path.navs[Math.max(0, i - 1)]!;
   const yearAgo = path.navs[Math.max(0, i - TRADING_DAYS_PER_YEAR)]!;
+  const terms = fundTerms(station, spec.code);
+  const { shortHold } = station.config.settings.products.funds;
   return {
     code: spec.code,
     name: spec.name,
@@ -199,7 +206,9 @@ function toProduct(station: Station, spec: FundSpec, now: number): FundProduct {
     navDate: dateOfDay(path.days[i]!),
     dayChangePct: Number((nav / previous - 1).toFixed(6)),
     yearReturnPct: Number((nav / yearAgo - 1).toFixed(6)),
-    ...fundTerms(station, spec.code),
+    ...terms,
+    shortHoldDays: shortHold.days,
+    shortHoldRedeemFeeRate: shortHoldRate(shortHold, spec.type, terms.redeemFeeRate),
   };
 }
 
@@ -340,8 +349,7 @@ export async function sellFund(
         params: { units: ((holding?.units ?? 0) / 100).toFixed(2) },
       });
     }
-    const gross = toMinor((units / 100) * nav);
-    const fee = applyRate(gross, fundTerms(station, spec.code).redeemFeeRate);
+    const { gross, fee } = await redemptionOf(trx, station, userId, spec, { units, nav, now });
     const received = gross - fee;
     const costPart = Math.round((holding.cost * units) / holding.units);
     const trade = await trx
@@ -388,6 +396,36 @@ export async function sellFund(
         .execute();
     }
     return toTrade(trade);
+  });
+}
+
+/** The gross value and tiered fee of redeeming `units` now, over the holder's purchase lots (FIFO). */
+async function redemptionOf(
+  trx: Tx,
+  station: Station,
+  userId: number,
+  spec: FundSpec,
+  redeem: { units: number; nav: number; now: number },
+) {
+  const trades = await trx
+    .selectFrom('fund_trades')
+    .select(['side', 'units', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('fund_code', '=', spec.code)
+    .orderBy('id')
+    .execute();
+  const lots = trades
+    .filter((t) => t.side === 'buy')
+    .map((t) => ({ units: t.units, boughtAt: t.created_at }));
+  const soldBefore = trades.filter((t) => t.side === 'sell').reduce((sum, t) => sum + t.units, 0);
+  const { shortHold } = station.config.settings.products.funds;
+  const rate = fundTerms(station, spec.code).redeemFeeRate;
+  return redemptionFee(lots, soldBefore, redeem.units, {
+    now: redeem.now,
+    nav: redeem.nav,
+    rate,
+    shortRate: shortHoldRate(shortHold, spec.type, rate),
+    shortDays: shortHold.days,
   });
 }
 

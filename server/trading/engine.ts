@@ -14,7 +14,8 @@
  * At each minute M, in this order:
  * 1. Limit orders (limit-order-step.ts): a pending long order fills when its instrument trades at M (in session, not suspended)
  *    and price(M) ≤ trigger (a short: ≥), at price(M), never at limit-up for a buy (limit-down for a short
- *    sale). An order is considered from the first minute at or after it was placed.
+ *    sale). An order is considered from the first minute at or after it was placed. Before that, day orders
+ *    whose session closed at or before M expire (order-expiry.ts).
  * 2. Stops (stop-step.ts): an open position is closed at price(M) (the tick that crossed) with reason stop_profit or
  *    stop_loss when price(M) is at or beyond the stop (long: ≥ stop profit, ≤ stop loss; short the other
  *    way), if it may be closed at M: in session, not suspended, T+1 passed, not selling at limit-down
@@ -47,6 +48,7 @@ import { engineClose } from './engine-close';
 import { createEngineQuotes } from './engine-quotes';
 import { isIdle, loadEngineState, type EngineState } from './engine-state';
 import { runLimitOrderStep } from './limit-order-step';
+import { expireDayOrders } from './order-expiry';
 import { createRiskStep, type RiskStep } from './risk-step';
 import { runStopStep } from './stop-step';
 import { checkSubAccounts } from './sub-account-risk';
@@ -69,6 +71,8 @@ export interface EngineStepResult {
   liquidations: number;
   /** Market days whose deferred fee this step charged. */
   feeDays: number;
+  /** Day orders that expired unfilled at their session's close. */
+  expiries: number;
 }
 
 export interface Engine {
@@ -173,6 +177,7 @@ export function createEngine(station: Station, deps: EngineDeps): Engine {
       warnings: 0,
       liquidations: 0,
       feeDays: 0,
+      expiries: 0,
     };
     await checkSubAccounts(station, risk, now, result);
     if (to <= progress) return result;
@@ -203,6 +208,12 @@ export function createEngine(station: Station, deps: EngineDeps): Engine {
       const feeDays = result.feeDays;
       await handleClosesUpTo(minute);
       if (result.feeDays !== feeDays) state = await loadEngineState(station);
+      // Day orders whose close has come expire before the minute's fills (order-expiry.ts); overdue ones
+      // (a catch-up that skipped minutes) too.
+      if (state.orders.some((o) => o.expires_at !== null && o.expires_at <= minute)) {
+        result.expiries += await expireDayOrders(station, 0, minute);
+        state = await loadEngineState(station);
+      }
       // A minute is done when a pass over it writes nothing new (a fill may open a position whose stop
       // is crossed in the same minute; a liquidation changes the account's figures).
       for (let pass = 0; pass < 10; pass++) {

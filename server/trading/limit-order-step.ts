@@ -1,11 +1,12 @@
 /**
  * Step 1 of the engine's minute (engine.ts): a pending long limit order fills when its instrument trades at
  * minute t and price(t) ≤ trigger (a short: ≥), at price(t), never at limit-up for a buy (limit-down for a
- * short sale). An order is considered from the first minute at or after it was placed.
+ * short sale). An order is considered from the first minute at or after it was placed. A gap through the
+ * trigger (the open below a buy's trigger) fills at the gapped price, which is better than the limit.
  */
 import type { OrderRow, Station } from '../platform';
 import type { EngineQuotes } from './engine-quotes';
-import { fillOrder } from './limit-orders';
+import { fillOrder, reachesLimit } from './limit-orders';
 
 export interface LimitOrderCounts {
   fills: number;
@@ -27,11 +28,12 @@ export async function runLimitOrderStep(
     if (!instrument) continue;
     const q = quotes.quoteAt(instrument, t);
     if (!q.trading) continue;
-    const reached =
+    const atLimit =
       order.direction === 'long'
-        ? q.price <= order.trigger_price && !(q.limitUp !== null && q.price >= q.limitUp)
-        : q.price >= order.trigger_price && !(q.limitDown !== null && q.price <= q.limitDown);
-    if (!reached) continue;
+        ? q.limitUp !== null && q.price >= q.limitUp
+        : q.limitDown !== null && q.price <= q.limitDown;
+    if (atLimit || !reachesLimit(order, q.price)) continue;
+    // The fill price is this minute's price, the one just checked against the limit (fillOrder checks again).
     const outcome = await fillOrder(station, order.id, { price: q.price, now: t });
     if (outcome === 'filled') counts.fills++;
     if (outcome === 'rejected') counts.rejections++;

@@ -1,14 +1,16 @@
 /**
  * Limit orders (DOMAIN.md "Leverage, margin and liquidation"): a trigger price, funds frozen while pending,
- * revocable while pending, filled by the engine as a market order when the price reaches the trigger within
- * a session.
+ * revocable while pending, filled by the engine when the market trades through the trigger within a session:
+ * a buy at the trigger or below, a sale (short, when stocks may be shorted) at the trigger or above, never
+ * worse. The fill price is kept on the order.
  *
  * Rules decided here:
  * - An order may be placed while its market is closed (as at a real broker): it waits and fills only within
  *   a session. A suspended instrument refuses orders (SUSPENDED), as buy.do does.
  * - The trigger must lie on the instrument's tick and within the price limits of the trading day it will
  *   next trade in (today's during a session or the lunch break; the next trading day's after the close).
- * - An order is good until revoked (no day expiry in this product).
+ * - An order is a day order: unfilled, it expires at the close of the trading day it was placed in, or of
+ *   the next trading day when placed after the close or on a closed day (order-expiry.ts).
  * - What it freezes: margin + buy fees at the trigger price. A long fills at a price at or below the
  *   trigger, so the frozen funds cover the fill unless the account lost cash meanwhile; then the order is
  *   rejected (INSUFFICIENT_FUNDS) and its funds released.
@@ -31,7 +33,7 @@ import {
   type Tx,
   type Station,
 } from '../platform';
-import { roundToTick, nextTradingDay, sessionMinutes, type Instrument } from '../market';
+import { roundToTick, dayCloseTime, nextTradingDay, sessionMinutes, type Instrument } from '../market';
 import { tradeFees } from './fees';
 import { requireKyc } from '../identity';
 import { post, postMessage } from '../ledger';
@@ -82,16 +84,16 @@ export function toOrder(row: OrderRow, instrument: Instrument | undefined): Orde
     stopProfit: row.stop_profit,
     stopLoss: row.stop_loss,
     frozen: toMajor(row.frozen),
+    fillPrice: row.fill_price,
+    expiresAt: row.expires_at,
   };
 }
 
-/** The day limits the order will next trade under: today's until the close, then the next trading day's. */
-function limitsForNextTrade(station: Station, instrument: Instrument, now: number) {
+/** The trading day an order placed at `now` is worked in: today until the close, then the next trading day. */
+function workingDay(station: Station, instrument: Instrument, now: number): number {
   const hours = station.market.hours(instrument);
   const pos = station.market.position(instrument, now);
-  const day =
-    !pos.inSession && pos.elapsed >= sessionMinutes(hours) ? nextTradingDay(pos.day, hours) : pos.day;
-  return station.market.series(instrument).record(day).limits;
+  return !pos.inSession && pos.elapsed >= sessionMinutes(hours) ? nextTradingDay(pos.day, hours) : pos.day;
 }
 
 function onTick(price: number, instrument: Instrument): boolean {
@@ -117,15 +119,16 @@ export async function addOrder(station: Station, userId: number, input: LimitOrd
   const instrument = station.market.get(input.code);
   const market: StockMarket = instrument.market;
   const trigger = input.triggerPrice;
-  // Stocks are long only: a limit order's stops lie on a long's sides of its trigger.
-  const stopSides = validStops('long', trigger, {
+  const direction: Direction = input.direction ?? 'long';
+  // A limit order's stops lie on its direction's sides of its trigger.
+  const stopSides = validStops(direction, trigger, {
     stopProfit: input.stopProfit ?? null,
     stopLoss: input.stopLoss ?? null,
   });
   assertFields({
     lots: checkLots(input.lots, settings.lotRules[market].maxLotsPerOrder),
-    // Stocks are long only (API.md), as on buy.do.
-    direction: input.direction === undefined || input.direction === 'long' ? null : 'invalid',
+    // Stocks are long only unless the shortStocks setting allows a short (API.md), as on buy.do.
+    direction: direction === 'long' || settings.shortStocks ? null : 'invalid',
     triggerPrice: Number.isFinite(trigger) && trigger > 0 && onTick(trigger, instrument) ? null : 'invalid',
     stopProfit: stopSides.stopProfit ? null : 'invalid',
     stopLoss: stopSides.stopLoss ? null : 'invalid',
@@ -136,7 +139,8 @@ export async function addOrder(station: Station, userId: number, input: LimitOrd
 
   const now = station.clock.now();
   if (station.market.status(instrument, now) === 'suspended') throw new AppError('SUSPENDED');
-  const limits = limitsForNextTrade(station, instrument, now);
+  const day = workingDay(station, instrument, now);
+  const limits = station.market.series(instrument).record(day).limits;
   if (limits && (trigger > limits.up || trigger < limits.down)) {
     throw new AppError('PRICE_LIMIT', {
       msgKey: 'TRIGGER_OUTSIDE_LIMITS',
@@ -163,7 +167,7 @@ export async function addOrder(station: Station, userId: number, input: LimitOrd
         account_id: account.id,
         code: instrument.code,
         market,
-        direction: 'long',
+        direction,
         lots: input.lots,
         leverage: input.leverage,
         trigger_price: trigger,
@@ -175,6 +179,8 @@ export async function addOrder(station: Station, userId: number, input: LimitOrd
         position_id: null,
         created_at: now,
         updated_at: now,
+        fill_price: null,
+        expires_at: dayCloseTime(day, station.market.hours(instrument)),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -214,7 +220,7 @@ export async function cancelOrder(
   });
 }
 
-async function lockOrder(trx: Tx, station: Station, id: number): Promise<OrderRow> {
+export async function lockOrder(trx: Tx, station: Station, id: number): Promise<OrderRow> {
   return trx
     .selectFrom('orders')
     .selectAll()
@@ -223,8 +229,8 @@ async function lockOrder(trx: Tx, station: Station, id: number): Promise<OrderRo
     .executeTakeFirstOrThrow();
 }
 
-/** Ends a pending order (filled, cancelled or rejected) and releases what it froze. */
-async function settleOrder(
+/** Ends a pending order (filled, cancelled, expired or rejected) and releases what it froze. */
+export async function settleOrder(
   trx: Tx,
   order: OrderRow,
   end: {
@@ -232,6 +238,7 @@ async function settleOrder(
     rejectReason: string | null;
     now: number;
     positionId?: number;
+    fillPrice?: number;
   },
 ): Promise<OrderRow> {
   await trx
@@ -245,6 +252,7 @@ async function settleOrder(
       status: end.status,
       reject_reason: end.rejectReason,
       position_id: end.positionId ?? null,
+      fill_price: end.fillPrice ?? null,
       updated_at: end.now,
     })
     .where('id', '=', order.id)
@@ -350,6 +358,11 @@ export async function openPositionTx(trx: Tx, station: Station, open: OpenReques
 
 export type FillOutcome = 'filled' | 'rejected' | 'gone';
 
+/** Whether `price` is the order's limit or better: at or below the trigger for a buy, at or above for a sale. */
+export function reachesLimit(order: Pick<OrderRow, 'direction' | 'trigger_price'>, price: number): boolean {
+  return order.direction === 'long' ? price <= order.trigger_price : price >= order.trigger_price;
+}
+
 /**
  * Fills a pending order at `price` (the tick that reached its trigger) in its own transaction: releases its
  * frozen funds and opens the position, or rejects it when the account no longer has the funds.
@@ -369,6 +382,8 @@ export async function fillOrder(
     const account = await lockAccountById(trx, station, peek.account_id);
     const order = await lockOrder(trx, station, orderId);
     if (order.status !== 'pending') return 'gone';
+    // Never worse than the limit: a buy at or below its trigger, a sale at or above it.
+    if (!reachesLimit(order, fill.price)) return 'gone';
     const instrument = station.market.get(order.code);
     const cost = openingCost(station, instrument, order.lots, order.leverage, fill.price);
     const availableToOrder = account.balance - (account.frozen - order.frozen);
@@ -406,6 +421,7 @@ export async function fillOrder(
       rejectReason: null,
       now: fill.now,
       positionId: position.id,
+      fillPrice: fill.price,
     });
     await postMessage(trx, {
       userId: order.user_id,

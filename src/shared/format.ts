@@ -41,3 +41,41 @@ export function formatDateTime(ms: number, timeZone?: string): string {
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
   return `${get('year')}-${pad(get('month'))}-${pad(get('day'))} ${pad(get('hour'))}:${pad(get('minute'))}:${pad(get('second'))}`;
 }
+
+/**
+ * The exchanges' time zones (DOMAIN.md "Markets, sessions, calendars"): A-shares, Chinese indexes and
+ * futures trade on Shanghai time (shown as Beijing time), Hong Kong on Hong Kong time, US on New York time.
+ * Exchange times are shown in the exchange's zone and say so, whatever the phone's zone.
+ */
+export const EXCHANGE_ZONES = {
+  beijing: 'Asia/Shanghai',
+  hongKong: 'Asia/Hong_Kong',
+  newYork: 'America/New_York',
+} as const;
+
+/** A name of EXCHANGE_ZONES; also the i18n key of its label (exchangeTime.zone.*). */
+export type ExchangeZone = keyof typeof EXCHANGE_ZONES;
+
+/**
+ * The exchange zone of a market; an index or a futures contract is on the zone of its currency (an index
+ * trades in its own currency: HSI in HKD, SPX in USD, Chinese indexes in CNY).
+ */
+export function exchangeZoneOf(market: string, currency?: string): ExchangeZone {
+  if (market === 'hk' || currency === 'HKD') return 'hongKong';
+  if (market === 'us' || currency === 'USD') return 'newYork';
+  return 'beijing';
+}
+
+/**
+ * Epoch ms → "yyyy-MM-dd HH:mm <zone label>" in the exchange's zone (`zoneLabel` is the translated
+ * exchangeTime.zone name), or "HH:mm <zone label>" with `timeOnly`.
+ */
+export function formatExchangeTime(
+  ms: number,
+  zone: ExchangeZone,
+  zoneLabel: string,
+  timeOnly = false,
+): string {
+  const text = formatDateTime(ms, EXCHANGE_ZONES[zone]);
+  return `${timeOnly ? text.slice(11, 16) : text.slice(0, 16)} ${zoneLabel}`;
+}

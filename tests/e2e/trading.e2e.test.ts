@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import en from '../../locales/en';
 import { FixedClock } from '../../server/market/clock';
 import type { Order, Page as ListPage, Position } from '../../src/shared/api/types';
+import { exchangeZoneOf, formatExchangeTime } from '../../src/shared/format';
 import { newPhoneContext, watchPageErrors } from './harness';
 import { stationForFile } from './file-station';
 
@@ -212,6 +213,13 @@ describe('trading screens in Chromium at 390×844', () => {
     const row = page.getByTestId('order-row').first();
     await row.waitFor();
     expect(await row.getByTestId('order-status').textContent()).toBe(en.trading.orderStatus.pending);
+    // A day order: valid until its session's close, shown in the exchange's time zone and saying so.
+    const [pending] = (await api<ListPage<Order>>('/user/order/list.do', session.token, { pageSize: 10 }))
+      .list;
+    const zone = exchangeZoneOf(pending!.market);
+    expect(await row.getByTestId('order-expires-at').textContent()).toBe(
+      formatExchangeTime(pending!.expiresAt!, zone, en.exchangeTime.zone[zone]),
+    );
     await row.getByTestId('revoke-button').click();
     await page.getByTestId('revoke-confirm').click();
     await page.getByTestId('order-status').filter({ hasText: en.trading.orderStatus.cancelled }).waitFor();

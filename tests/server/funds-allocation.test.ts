@@ -71,12 +71,12 @@ describe.each(dbTargets)('funds and fund allocation (%s)', (db) => {
 
   it('lists fund products with a seeded daily NAV and its history', async () => {
     const funds = data(await client.get<FundProduct[]>('/api/fund/list.do'));
-    expect(funds.map((f) => f.code)).toEqual(['510300', '110011', '161725', '000171', '003003']);
+    expect(funds.map((f) => f.code)).toEqual(['110020', '110011', '161725', '000171', '003003']);
     expect(funds.every((f) => f.navDate === '2025-03-12' && f.nav > 0)).toBe(true);
     expect(data(await client.get<FundProduct[]>('/api/fund/list.do'))).toEqual(funds);
     const bonds = data(await client.get<FundProduct[]>('/api/fund/list.do', { type: 'bond' }));
     expect(bonds.map((f) => f.code)).toEqual(['000171']);
-    const detail = data(await client.get<FundDetail>('/api/fund/detail.do', { code: '510300', days: 30 }));
+    const detail = data(await client.get<FundDetail>('/api/fund/detail.do', { code: '110020', days: 30 }));
     expect(detail.history).toHaveLength(30);
     expect(detail.history.at(-1)).toEqual([Date.UTC(2025, 2, 12), detail.fund.nav]);
     expect(detail.fund.dayChangePct).toBeCloseTo(
@@ -85,7 +85,7 @@ describe.each(dbTargets)('funds and fund allocation (%s)', (db) => {
     );
     // The next day has the next NAV; the day before keeps its own.
     station.clock.advance(DAY);
-    const next = data(await client.get<FundDetail>('/api/fund/detail.do', { code: '510300', days: 31 }));
+    const next = data(await client.get<FundDetail>('/api/fund/detail.do', { code: '110020', days: 31 }));
     expect(next.history.slice(0, 30)).toEqual(detail.history);
     station.clock.set(T0);
     expect(failure(await client.get('/api/fund/detail.do', { code: '999999' })).code).toBe('NOT_FOUND');
@@ -141,7 +141,8 @@ describe.each(dbTargets)('funds and fund allocation (%s)', (db) => {
       }),
     );
     const gross = Math.round(units * fund.nav * 100);
-    const redeemFee = Math.round(gross * fund.redeemFeeRate);
+    // Redeemed the day it was bought: the short-holding tier (under 7 days, at least 1.5%).
+    const redeemFee = Math.round(gross * Math.max(fund.redeemFeeRate, 0.015));
     expect(sold).toMatchObject({
       side: 'sell',
       units,

@@ -41,7 +41,7 @@ const DAY = 24 * 60 * MINUTE;
 const REVIEW_DELAY_S = 60;
 const CODES = ['600036', '000001', '688981', '00700', 'AAPL'] as const;
 const SUB_CODES = ['600036', '000001'] as const;
-const FUND_CODES = ['510300', '110011'] as const;
+const FUND_CODES = ['110020', '110011'] as const;
 const TRANSFER_ACCOUNTS = ['main', 'index', 'newstock'] as const;
 const CURRENCIES = ['CNY', 'HKD', 'USD'] as const;
 /** The money calls each default run must make succeed at least once between them. */

@@ -113,7 +113,7 @@ const RUN_SPAN = 25 * DAY;
 const REVIEW_DELAY_S = 1800;
 /** A-share and STAR stocks the sub-account buys. */
 const SUB_CODES = ['600000', '600036', '000001', '688981'] as const;
-const FUND_CODES = ['510300', '110011', '161725', '000171', '003003'] as const;
+const FUND_CODES = ['110020', '110011', '161725', '000171', '003003'] as const;
 const BAD_VARIANTS = 20;
 const CNY_TYPES = ['main', 'index', 'newstock'] as const;
 /** What the default sequences reach (a guard against a test that silently stops exercising a product). */
@@ -438,6 +438,9 @@ describe.each(dbTargets)('product invariants (%s, pinned clock, always-open)', (
 
   beforeAll(async () => {
     station = await startStation({ db, env: { REVIEW_DELAY_S: String(REVIEW_DELAY_S) } });
+    // The model prices every redemption at the fund's flat redeemFeeRate; the short-holding tier, per
+    // purchase lot, has its own tests (fund-redemption.test.ts).
+    station.config.settings.products.funds.shortHold.days = 0;
     calendar = calendarOf(station.app.market).list;
     byCode = new Map(calendar.map((i) => [i.code, i]));
     await station.app.engine.step();

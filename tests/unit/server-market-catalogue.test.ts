@@ -24,7 +24,9 @@ describe('the instrument catalogue data file', () => {
   });
 
   it('uses real code formats per board and unique codes across stocks, indexes and futures', () => {
-    for (const i of board('main')) expect(i.code).toMatch(/^(60[0135]|00[0123])\d{3}$/);
+    // Shanghai and Shenzhen shares, and the Shanghai ETFs (51xxxx) that trade beside them.
+    for (const i of board('main')) expect(i.code).toMatch(/^(60[0135]|00[0123]|51[0-9])\d{3}$/);
+    expect(stocks.filter((i) => i.code.startsWith('51')).every((i) => i.tick === 0.001)).toBe(true);
     for (const i of board('star')) expect(i.code).toMatch(/^688\d{3}$/);
     for (const i of board('chinext')) expect(i.code).toMatch(/^30[01]\d{3}$/);
     for (const i of board('hk')) expect(i.code).toMatch(/^\d{5}$/);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatMoney, formatPct } from '../../src/shared/format';
+import {
+  exchangeZoneOf,
+  formatDateTime,
+  formatExchangeTime,
+  formatMoney,
+  formatPct,
+} from '../../src/shared/format';
 
 describe('spec §9 number and time formats', () => {
   it('formats money with thousands separators and 2 decimals', () => {
@@ -19,5 +25,41 @@ describe('spec §9 number and time formats', () => {
     expect(formatDateTime(ms, 'UTC')).toBe('2026-01-02 01:02:03');
     expect(formatDateTime(ms, 'Asia/Shanghai')).toBe('2026-01-02 09:02:03');
     expect(formatDateTime(Date.UTC(2026, 5, 30, 23, 59, 59), 'UTC')).toBe('2026-06-30 23:59:59');
+  });
+});
+
+describe('exchange times in the exchange time zone', () => {
+  // 2025-03-18 09:30 in Shanghai is 01:30 UTC: the A-share open a T+1 position becomes sellable.
+  const aShareOpen = Date.UTC(2025, 2, 18, 1, 30, 0);
+
+  it('shows an A-share sellable-from as 09:30 Beijing time, whatever the viewer zone', () => {
+    expect(formatExchangeTime(aShareOpen, 'beijing', 'Beijing')).toBe('2025-03-18 09:30 Beijing');
+    expect(formatExchangeTime(aShareOpen, 'beijing', '北京', true)).toBe('09:30 北京');
+    // The phone's zone plays no part: the same instant read in other zones is another wall time.
+    expect(formatDateTime(aShareOpen, 'Europe/London')).toBe('2025-03-18 01:30:00');
+    expect(formatDateTime(aShareOpen, 'America/Los_Angeles')).toBe('2025-03-17 18:30:00');
+  });
+
+  it('shows Hong Kong and New York opens on their own clocks, daylight saving included', () => {
+    expect(formatExchangeTime(Date.UTC(2025, 2, 18, 1, 30), 'hongKong', 'Hong Kong', true)).toBe(
+      '09:30 Hong Kong',
+    );
+    // New York is on EDT (UTC−4) from 9 March 2025 and on EST (UTC−5) in January.
+    expect(formatExchangeTime(Date.UTC(2025, 2, 18, 13, 30), 'newYork', 'New York', true)).toBe(
+      '09:30 New York',
+    );
+    expect(formatExchangeTime(Date.UTC(2025, 0, 15, 14, 30), 'newYork', 'New York')).toBe(
+      '2025-01-15 09:30 New York',
+    );
+  });
+
+  it('picks the zone by market, and by currency for indexes and futures', () => {
+    expect(exchangeZoneOf('a')).toBe('beijing');
+    expect(exchangeZoneOf('star')).toBe('beijing');
+    expect(exchangeZoneOf('hk')).toBe('hongKong');
+    expect(exchangeZoneOf('us')).toBe('newYork');
+    expect(exchangeZoneOf('index', 'HKD')).toBe('hongKong');
+    expect(exchangeZoneOf('index', 'USD')).toBe('newYork');
+    expect(exchangeZoneOf('futures', 'CNY')).toBe('beijing');
   });
 });

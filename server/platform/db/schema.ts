@@ -185,6 +185,10 @@ export interface OrdersTable {
   position_id: number | null;
   created_at: number;
   updated_at: number;
+  /** The price a fill opened its position at: at or below the trigger for a buy, at or above for a sale. */
+  fill_price: number | null;
+  /** A day order expires at this instant (the close of its first working session); null for older rows. */
+  expires_at: number | null;
 }
 
 export interface WatchlistTable {

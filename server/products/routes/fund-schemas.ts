@@ -60,7 +60,9 @@ export const fundProduct = object({
   dayChangePct: { ...num, description: 'against the previous trading day, a fraction' },
   yearReturnPct: { ...num, description: 'over the last 250 trading days, a fraction' },
   purchaseFeeRate: num,
-  redeemFeeRate: num,
+  redeemFeeRate: { ...num, description: 'on units held at least shortHoldDays' },
+  shortHoldDays: { ...int, description: 'units held fewer calendar days pay shortHoldRedeemFeeRate (FIFO)' },
+  shortHoldRedeemFeeRate: { ...num, description: 'at least 1.5% under 7 days (CSRC), money funds exempt' },
   minPurchase: num,
 });
 export const fundTrade = object({

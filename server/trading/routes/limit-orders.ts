@@ -42,7 +42,7 @@ const orderSchema = {
     status: { type: 'string', enum: ['pending', 'filled', 'cancelled', 'rejected'] },
     rejectReason: {
       type: ['string', 'null'],
-      description: 'INSUFFICIENT_FUNDS when funds no longer sufficed',
+      description: 'INSUFFICIENT_FUNDS when funds no longer sufficed; EXPIRED when a day order ran out',
     },
     positionId: { type: ['integer', 'null'], description: 'the position a fill opened' },
     createdAt: { type: 'integer' },
@@ -54,6 +54,14 @@ const orderSchema = {
     frozen: {
       type: 'number',
       description: 'funds held while pending: margin + buy fees at the trigger price',
+    },
+    fillPrice: {
+      type: ['number', 'null'],
+      description: 'the price it filled at: a buy at or below the trigger, a sale at or above it',
+    },
+    expiresAt: {
+      type: ['integer', 'null'],
+      description: 'a day order: unfilled, it is cancelled (rejectReason EXPIRED) at this close',
     },
   },
   required: [
@@ -73,6 +81,8 @@ const orderSchema = {
     'stopProfit',
     'stopLoss',
     'frozen',
+    'fillPrice',
+    'expiresAt',
   ],
   additionalProperties: false,
 } as const;
@@ -102,7 +112,11 @@ export const ordersPlugin: FastifyPluginAsync = async (app) => {
               ...priceField,
               description: "on the instrument's tick, within the day's price limits",
             },
-            direction: { type: 'string', enum: ['long', 'short'], description: 'stocks: long only' },
+            direction: {
+              type: 'string',
+              enum: ['long', 'short'],
+              description: 'stocks: long only unless shorting stocks is on',
+            },
             stopProfit: { ...priceField, description: 'above the trigger' },
             stopLoss: { ...priceField, description: 'below the trigger' },
             requestId: requestIdField,

@@ -21,6 +21,9 @@ export interface FundProduct {
   yearReturnPct: number;
   purchaseFeeRate: number;
   redeemFeeRate: number;
+  /** Units held under this many days (first bought, first redeemed) pay shortHoldRedeemFeeRate instead. */
+  shortHoldDays: number;
+  shortHoldRedeemFeeRate: number;
   /** The smallest purchase, major units. */
   minPurchase: number;
 }

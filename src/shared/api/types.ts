@@ -285,6 +285,10 @@ export interface Order {
   stopLoss: number | null;
   /** What the order holds of the account's available funds while pending (margin + fees at the trigger). */
   frozen: number;
+  /** The price it filled at (a buy at or below the trigger, a sale at or above it); null until filled. */
+  fillPrice: number | null;
+  /** A day order: unfilled, it expires (cancelled, rejectReason EXPIRED) at this close. */
+  expiresAt: number | null;
 }
 
 /** A message of the station to the user (fills, stops, risk warnings, liquidations), in the reader's language. */

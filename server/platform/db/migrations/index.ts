@@ -11,6 +11,7 @@ import { fundsSchema } from './0009-funds';
 import { blockTradesVipSchema } from './0008-blocktrades-vip';
 import { doubleEntryLedgerSchema } from './0010-double-entry-ledger';
 import { positionsByAccountSchema } from './0011-positions-by-account';
+import { orderFillsSchema } from './0012-order-fills';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -24,5 +25,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0008-blocktrades-vip': blockTradesVipSchema(dialect),
     '0010-double-entry-ledger': doubleEntryLedgerSchema(dialect),
     '0011-positions-by-account': positionsByAccountSchema(),
+    '0012-order-fills': orderFillsSchema(),
   };
 }

@@ -13,6 +13,7 @@ import { PctText, PriceText } from '../../components/PriceText';
 import { Sheet } from '../../components/Sheet';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { Tabs } from '../../components/Tabs';
+import { useExchangeTime } from '../../i18n/exchange-time';
 import { showAlert } from '../../state/alert';
 import { PRICE_REFRESH_MS, priceDigits } from '../market/market-info';
 import { PullToRefresh } from '../market/PullToRefresh';
@@ -205,6 +206,7 @@ function OpenPositionRow({
   liquidationPrice: number | null;
 }) {
   const { LL, locale } = useI18nContext();
+  const exchangeTime = useExchangeTime();
   const price = useLivePrice(position);
   const { pnl, yield: yieldFraction } = livePnl(position, price);
   const digits = priceDigits(position.market, position.openPrice);
@@ -262,7 +264,9 @@ function OpenPositionRow({
       <footer>
         {position.sellableFrom > Date.now() && (
           <span className="muted small">
-            {LL.positions.sellableFrom({ time: formatDateTime(position.sellableFrom) })}
+            {LL.positions.sellableFrom({
+              time: exchangeTime(position.sellableFrom, position.market),
+            })}
           </span>
         )}
         <Link
@@ -383,6 +387,7 @@ function OrderList() {
 
 function OrderRow({ order, onRevoke }: { order: Order; onRevoke?: () => void }) {
   const { LL, locale } = useI18nContext();
+  const exchangeTime = useExchangeTime();
   const fmt = (value: number) => formatMoney(value, locale, priceDigits(order.market, order.triggerPrice));
   return (
     <article className="position-row" data-testid="order-row" data-order-id={String(order.id)}>
@@ -403,6 +408,14 @@ function OrderRow({ order, onRevoke }: { order: Order; onRevoke?: () => void }) 
           <dt>{LL.trading.triggerPrice()}</dt>
           <dd className="num">{fmt(order.triggerPrice)}</dd>
         </div>
+        {order.fillPrice !== null && (
+          <div>
+            <dt>{LL.trading.fillPrice()}</dt>
+            <dd className="num" data-testid="order-fill-price">
+              {fmt(order.fillPrice)}
+            </dd>
+          </div>
+        )}
         <div>
           <dt>{LL.positions.lots()}</dt>
           <dd className="num">{order.lots}</dd>
@@ -413,10 +426,21 @@ function OrderRow({ order, onRevoke }: { order: Order; onRevoke?: () => void }) 
         </div>
         <div className="wide">
           <dt>{LL.trading.placedAt()}</dt>
-          <dd className="num">{formatDateTime(order.createdAt)}</dd>
+          <dd className="num">{exchangeTime(order.createdAt, order.market)}</dd>
         </div>
+        {order.status === 'pending' && order.expiresAt !== null && (
+          <div className="wide">
+            <dt>{LL.trading.expiresAt()}</dt>
+            <dd className="num" data-testid="order-expires-at">
+              {exchangeTime(order.expiresAt, order.market)}
+            </dd>
+          </div>
+        )}
       </dl>
-      {order.rejectReason && <p className="muted small">{LL.errors.INSUFFICIENT_FUNDS()}</p>}
+      {order.rejectReason === 'EXPIRED' && <p className="muted small">{LL.trading.orderExpired()}</p>}
+      {order.rejectReason === 'INSUFFICIENT_FUNDS' && (
+        <p className="muted small">{LL.errors.INSUFFICIENT_FUNDS()}</p>
+      )}
       {onRevoke && (
         <footer>
           <button

@@ -7,6 +7,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../../locales/i18n-react';
 import type { BlockTradeOffer, BlockTradeRecord } from '../../../../shared/api/dzvip';
 import { formatDateTime } from '../../../../shared/format';
+import { useExchangeTime } from '../../../i18n/exchange-time';
 import { call } from '../../../api/client';
 import { useCall, usePages } from '../../../api/use-call';
 import { Sheet } from '../../../components/Sheet';
@@ -117,6 +118,7 @@ function OfferList() {
 
 function RecordList() {
   const { LL } = useI18nContext();
+  const exchangeTime = useExchangeTime();
   const money = useMoneyText();
   const pages = usePages<BlockTradeRecord>('block-trades', (pageNum, signal) =>
     call('GET /user/buyStockDzList.do', { pageNum, pageSize: 20 }, { signal }),
@@ -145,7 +147,7 @@ function RecordList() {
               <span className="num">{formatDateTime(record.createdAt)}</span>
             </InfoRow>
             <InfoRow label={LL.dzvip.sellableFrom()}>
-              <span className="num">{formatDateTime(record.position.sellableFrom)}</span>
+              <span className="num">{exchangeTime(record.position.sellableFrom, 'a')}</span>
             </InfoRow>
           </Link>
         </li>

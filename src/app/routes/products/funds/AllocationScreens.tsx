@@ -10,6 +10,7 @@ import { useI18nContext } from '../../../../../locales/i18n-react';
 import { quoteAllocation } from '../../../../shared/allocation';
 import type { Allocation, AllocationType } from '../../../../shared/api/funds';
 import { formatDateTime } from '../../../../shared/format';
+import { useExchangeTime } from '../../../i18n/exchange-time';
 import { toMajor, toMinor } from '../../../../shared/money';
 import { checkMoneyAmount } from '../../../../shared/validation';
 import { call, toApiError } from '../../../api/client';
@@ -352,6 +353,7 @@ function AllocationList() {
 /** The my-allocation view: the allocation, its sub-account's figures and what can be done with it. */
 function AllocationView({ id }: { id: number }) {
   const { LL } = useI18nContext();
+  const exchangeTime = useExchangeTime();
   const money = useMoneyText();
   const requestId = useRequestId();
   const sub = useCall('GET /user/funds/getUserSubaccount.do', { applyId: id }, { refreshMs: 10_000 });
@@ -393,7 +395,9 @@ function AllocationView({ id }: { id: number }) {
       <InfoRow label={LL.fundsUi.days()}>{a.days}</InfoRow>
       <InfoRow label={LL.fundsUi.dailyFee()}>{money(a.dailyFee)}</InfoRow>
       <InfoRow label={LL.fundsUi.feesCharged()}>{money(a.feesCharged)}</InfoRow>
-      {a.expiresAt ? <InfoRow label={LL.fundsUi.expiresAt()}>{formatDateTime(a.expiresAt)}</InfoRow> : null}
+      {a.expiresAt ? (
+        <InfoRow label={LL.fundsUi.expiresAt()}>{exchangeTime(a.expiresAt, 'a')}</InfoRow>
+      ) : null}
       {trading ? (
         <>
           <InfoRow label={LL.fundsUi.cash()} testId="view-cash">

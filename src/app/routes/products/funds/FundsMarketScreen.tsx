@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../../locales/i18n-react';
-import type { FundDetail, FundHolding } from '../../../../shared/api/funds';
+import type { FundDetail, FundHolding, FundProduct } from '../../../../shared/api/funds';
 import { formatPct } from '../../../../shared/format';
 import { checkMoneyAmount } from '../../../../shared/validation';
 import { call, toApiError } from '../../../api/client';
@@ -151,7 +151,7 @@ function FundDetailView({ code }: { code: string }) {
             feeRate={fund.purchaseFeeRate}
             onDone={reload}
           />
-          {held ? <RedeemForm holding={held} feeRate={fund.redeemFeeRate} onDone={reload} /> : null}
+          {held ? <RedeemForm holding={held} fund={fund} onDone={reload} /> : null}
         </>
       ) : (
         <LoggedOutPrompt title={LL.user.loggedOutTitle()} text={LL.loginPrompt.text()} />
@@ -224,13 +224,14 @@ function BuyFundForm(props: {
 
 function RedeemForm({
   holding,
-  feeRate,
+  fund,
   onDone,
 }: {
   holding: FundHolding;
-  feeRate: number;
+  fund: FundProduct;
   onDone: () => void;
 }) {
+  const feeRate = fund.redeemFeeRate;
   const { LL } = useI18nContext();
   const money = useMoneyText();
   const requestId = useRequestId();
@@ -279,6 +280,14 @@ function RedeemForm({
         }
         onChange={(event) => setUnits(cleanAmountInput(event.target.value))}
       />
+      {fund.shortHoldRedeemFeeRate > feeRate && (
+        <p className="muted small" data-testid="fund-short-hold">
+          {LL.fundsUi.shortHoldHint({
+            days: fund.shortHoldDays,
+            rate: formatRate(fund.shortHoldRedeemFeeRate),
+          })}
+        </p>
+      )}
       <button type="submit" className="button block" disabled={busy} data-testid="fund-redeem">
         {busy ? LL.common.submitting() : LL.fundsUi.redeem()}
       </button>
