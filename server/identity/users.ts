@@ -171,7 +171,30 @@ function lockedError(msgKey: string, lockedUntil: number, now: number): AppError
  * counts as a failure, a right one clears the failures. `key` names what is guarded (a phone, or the
  * withdrawal password of a user).
  */
-export async function guardedCheck(
+export function guardedCheck(
+  station: Station,
+  key: string,
+  lockedMsgKey: string,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  // One check per key at a time in this process: each reserved attempt is settled (cleared by a right
+  // password, counted by a wrong one) before the next is reserved. Otherwise twenty parallel calls with
+  // the right password would reserve more attempts than allowed and be told "too many wrong attempts",
+  // and parallel guesses would all be tried before the first failure counted.
+  const previous = checksInFlight.get(key) ?? Promise.resolve();
+  const next = previous.then(() => settleCheck(station, key, lockedMsgKey, check));
+  const tail = next.catch(() => undefined);
+  checksInFlight.set(key, tail);
+  void tail.then(() => {
+    if (checksInFlight.get(key) === tail) checksInFlight.delete(key);
+  });
+  return next;
+}
+
+/** Guarded checks going on, by key: the last one's settling. */
+const checksInFlight = new Map<string, Promise<unknown>>();
+
+async function settleCheck(
   station: Station,
   key: string,
   lockedMsgKey: string,
