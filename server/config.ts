@@ -58,8 +58,16 @@ export interface IdentitySettings {
   /** SMS_DAILY_PER_PHONE / SMS_DAILY_PER_IP: codes sent per local day (cookieTimeZone). */
   smsDailyPerPhone: number;
   smsDailyPerIp: number;
-  /** LOGIN_MAX_FAILURES wrong passwords within LOGIN_WINDOW_MIN lock the phone for LOGIN_LOCK_MIN. */
+  /**
+   * LOGIN_MAX_FAILURES wrong passwords from one address within LOGIN_WINDOW_MIN lock the phone for that
+   * address for LOGIN_LOCK_MIN; LOGIN_PHONE_FAILURES from all addresses together lock it everywhere (a
+   * distributed guess), until the lock ends or the owner resets the password by SMS.
+   */
   loginMaxFailures: number;
+  loginPhoneFailures: number;
+  /** LOGIN_PER_IP_HOURLY / CHECK_PHONE_PER_IP_HOURLY: logins and phone checks one address may try an hour. */
+  loginPerIpHourly: number;
+  checkPhonePerIpHourly: number;
   loginWindowMinutes: number;
   loginLockMinutes: number;
   /** REGION_HEADER: the proxy header naming the caller's region (e.g. cf-ipcountry); empty: none. */
@@ -114,6 +122,9 @@ export function loadIdentitySettings(env: NodeJS.ProcessEnv): IdentitySettings {
     smsDailyPerPhone: readInt(env, 'SMS_DAILY_PER_PHONE', 10, 1, 1_000_000),
     smsDailyPerIp: readInt(env, 'SMS_DAILY_PER_IP', 500, 1, 1_000_000),
     loginMaxFailures: readInt(env, 'LOGIN_MAX_FAILURES', 5, 1, 1000),
+    loginPhoneFailures: readInt(env, 'LOGIN_PHONE_FAILURES', 20, 1, 100_000),
+    loginPerIpHourly: readInt(env, 'LOGIN_PER_IP_HOURLY', 300, 1, 1_000_000),
+    checkPhonePerIpHourly: readInt(env, 'CHECK_PHONE_PER_IP_HOURLY', 120, 1, 1_000_000),
     loginWindowMinutes: readInt(env, 'LOGIN_WINDOW_MIN', 15, 1, 10_080),
     loginLockMinutes: readInt(env, 'LOGIN_LOCK_MIN', 15, 1, 10_080),
     regionHeader: header === '' ? null : header,

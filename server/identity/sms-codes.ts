@@ -36,8 +36,9 @@ export async function sendSmsCode(
   const { settings, identity } = station.config;
   const registered = (await findUserByPhone(station, phone)) !== undefined;
   if (purpose === 'reg' && registered) throw new AppError('PHONE_TAKEN');
-  if (purpose === 'forget' && !registered)
-    throw new AppError('NOT_FOUND', { msgKey: 'PHONE_NOT_REGISTERED' });
+  // The forgotten-password SMS answers alike whether the phone is registered or not (the limits are taken
+  // alike too); only a registered phone gets a code, so the answer tells a stranger nothing.
+  const sendsCode = !(purpose === 'forget' && !registered);
   const now = station.clock.now();
   const day = localDay(now, settings.cookieTimeZone);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -73,6 +74,7 @@ export async function sendSmsCode(
       }
       if (taken.refused !== null) throw new AppError('RATE_LIMITED', { msgKey: 'SMS_DAILY_LIMIT' });
       held.push(taken);
+      if (!sendsCode) return;
       await trx
         .insertInto('sms_codes')
         .values({
@@ -91,6 +93,7 @@ export async function sendSmsCode(
     for (const taken of held) await taken.release();
     throw error;
   }
+  if (!sendsCode) return { ttlSeconds: settings.smsCodeTtlSeconds };
   if (station.config.smsGateway === 'console') {
     // The console gateway's "delivery" is this line: the masked number says whose it is; a full phone
     // number never reaches the log.

@@ -26,6 +26,7 @@ import {
 } from '../platform';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './credentials';
 import { post, postingAgainst, accountsOf } from '../ledger';
+import { addressGuardKey, throttleAddress } from './address-limits';
 import { consumeSmsCode } from './sms-codes';
 import { openSession, type SessionInfo } from './sessions';
 import { findUserByPhone } from './sms-codes';
@@ -37,8 +38,13 @@ export const ACCOUNT_TYPES: readonly AccountType[] = ['main', 'index', 'newstock
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const INVITE_LENGTH = 8;
 
-export async function isRegistered(station: Station, phone: string): Promise<boolean> {
+export async function isRegistered(
+  station: Station,
+  phone: string,
+  ip: string | null = null,
+): Promise<boolean> {
   assertFields({ phone: checkPhone(phone) });
+  await throttleAddress(station, 'check-phone', ip);
   return (await findUserByPhone(station, phone.trim())) !== undefined;
 }
 
@@ -176,13 +182,14 @@ export function guardedCheck(
   key: string,
   lockedMsgKey: string,
   check: () => Promise<boolean>,
+  maxFailures?: number,
 ): Promise<boolean> {
   // One check per key at a time in this process: each reserved attempt is settled (cleared by a right
   // password, counted by a wrong one) before the next is reserved. Otherwise twenty parallel calls with
   // the right password would reserve more attempts than allowed and be told "too many wrong attempts",
   // and parallel guesses would all be tried before the first failure counted.
   const previous = checksInFlight.get(key) ?? Promise.resolve();
-  const next = previous.then(() => settleCheck(station, key, lockedMsgKey, check));
+  const next = previous.then(() => settleCheck(station, key, lockedMsgKey, check, maxFailures));
   const tail = next.catch(() => undefined);
   checksInFlight.set(key, tail);
   void tail.then(() => {
@@ -199,9 +206,10 @@ async function settleCheck(
   key: string,
   lockedMsgKey: string,
   check: () => Promise<boolean>,
+  maxFailures: number | undefined,
 ): Promise<boolean> {
   const db = station.db;
-  const guard = loginGuard(station);
+  const guard = { ...loginGuard(station), ...(maxFailures === undefined ? {} : { maxFailures }) };
   const now = station.clock.now();
   const reservation = await reserveLoginAttempt(db, key, now, guard);
   if (!reservation.ok) throw lockedError(lockedMsgKey, reservation.lockedUntil, now);
@@ -213,21 +221,31 @@ async function settleCheck(
 
 /**
  * BAD_CREDENTIALS whether the phone is unknown or the password wrong, after the same amount of work.
- * Repeated failures lock the phone for a while (RATE_LIMITED, "try again in n minutes").
+ * Repeated failures lock the phone for a while (RATE_LIMITED, "try again in n minutes"): for the address
+ * they came from first (LOGIN_MAX_FAILURES), everywhere only after LOGIN_PHONE_FAILURES from all addresses,
+ * so a stranger cannot lock the owner out; and an address tries at most LOGIN_PER_IP_HOURLY logins an hour.
  */
 export async function login(
   station: Station,
   input: { phone: string; password: string },
+  ip: string | null = null,
 ): Promise<{ token: string; userId: number }> {
   assertFields({ phone: checkPhone(input.phone), password: checkPassword(input.password) });
+  await throttleAddress(station, 'login', ip);
   const phone = input.phone.trim();
   const password = normalizePassword(input.password);
   let user: UserRow | undefined;
-  const ok = await guardedCheck(station, phone, 'LOGIN_LOCKED', async () => {
+  const check = async () => {
     user = await findUserByPhone(station, phone);
     const matches = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
     return user !== undefined && matches;
-  });
+  };
+  const phoneWide = () =>
+    guardedCheck(station, phone, 'LOGIN_LOCKED', check, station.config.identity.loginPhoneFailures);
+  const ok =
+    ip === null
+      ? await phoneWide()
+      : await guardedCheck(station, addressGuardKey(phone, ip), 'LOGIN_LOCKED', phoneWide);
   if (!ok || !user) throw new AppError('BAD_CREDENTIALS');
   return { token: await openSession(station, user.id), userId: user.id };
 }

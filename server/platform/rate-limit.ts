@@ -112,9 +112,12 @@ export async function clearLoginFailures(db: Db, phone: string, now: number): Pr
     .execute();
 }
 
-/** The operator (or a password reset) unlocks a phone. */
+/** The operator (or a password reset) unlocks a phone, everywhere and for every address. */
 export async function unlockLogin(db: Db, phone: string): Promise<void> {
-  await db.deleteFrom('login_guards').where('phone', '=', phone).execute();
+  await db
+    .deleteFrom('login_guards')
+    .where((eb) => eb.or([eb('phone', '=', phone), eb('phone', 'like', `${phone}@%`)]))
+    .execute();
 }
 
 /**

@@ -43,7 +43,7 @@ export function signInRoutes(app: FastifyInstance): void {
         }),
       },
     },
-    async (request) => ok({ registered: await isRegistered(station, request.query.phone) }),
+    async (request) => ok({ registered: await isRegistered(station, request.query.phone, request.ip) }),
   );
 
   app.post<{ Body: CallIn<'POST /api/user/reg.do'> }>(
@@ -76,7 +76,7 @@ export function signInRoutes(app: FastifyInstance): void {
         response: responses(ref('AuthResult')),
       },
     },
-    async (request, reply) => signedIn(reply, await login(station, request.body)),
+    async (request, reply) => signedIn(reply, await login(station, request.body, request.ip)),
   );
 
   app.post(
