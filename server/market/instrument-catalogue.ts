@@ -12,7 +12,6 @@ import { loadCatalogueData, type FuturesDef, type IndexDef, type Instrument } fr
 import { InstrumentSeries } from './price-engine';
 import {
   ALWAYS_OPEN_HOURS,
-  alwaysOpenSellableFrom,
   DAY_MS,
   dayOfDate,
   futuresHours,
@@ -20,7 +19,6 @@ import {
   isTradingDay,
   localMinuteToUtc,
   nextTradingDayOpen,
-  REAL_HOURS,
   sessionMinutes,
   sessionPosition,
   type MarketHours,
@@ -272,9 +270,6 @@ export class InstrumentCatalogue {
   /** T+1: when shares bought at `openedAt` may be sold (at once where the market is T+0). */
   sellableFrom(instrument: Instrument, openedAt: number): number {
     if (!this.options.settings.tPlusOne[instrument.market]) return openedAt;
-    if (this.options.clockMode === 'always-open') {
-      return alwaysOpenSellableFrom(openedAt, REAL_HOURS[instrument.market]);
-    }
     return nextTradingDayOpen(openedAt, this.hours(instrument));
   }
 

@@ -340,13 +340,3 @@ export function nextTradingDayOpen(t: number, hours: MarketHours): number {
   const day = hasNightSession(hours) ? sessionPosition(t, hours).day : localDay(t, hours.timeZone);
   return dayOpenTime(nextTradingDay(day, hours), hours);
 }
-
-/**
- * T+1 in always-open mode: the simulated trading day is the UTC day, and shares bought at `t` become
- * sellable on the next one at the market's real open in its own zone (09:30 Shanghai for A-shares,
- * DOMAIN.md "Markets, sessions, calendars"), so the time shown is the exchange's open, not 00:00 UTC.
- */
-export function alwaysOpenSellableFrom(t: number, real: MarketHours): number {
-  const first = real.sessions[0];
-  return localMinuteToUtc(Math.floor(t / DAY_MS) + 1, first ? first[0] : 0, real.timeZone);
-}

@@ -127,15 +127,9 @@ export async function sellInSubAccount(
   if (!position || row.account_id === null || position.account_id !== row.account_id) {
     throw new AppError('NOT_FOUND');
   }
-  // Past its last close the period is over even before the engine's step settles it (at that day's last
-  // price): no sale at a later price, as buyFunds allows no buy.
-  const over = row.expires_at === null || station.clock.now() >= row.expires_at;
-  if (row.status !== 'trading' || over) {
-    const earlier = await storedAnswer<Position>(station.db, userId, order.requestId, 'sell');
-    if (earlier !== undefined) return earlier;
-    throw new AppError('ALREADY_DONE', { msgKey: 'ALLOCATION_NOT_TRADING' });
-  }
-  // The ordinary sell: sessions, T+1, price limits and fees; the proceeds go to the position's account.
+  // The ordinary sell, whose one guard (server/trading/sale-guard.ts) also refuses a sale once the
+  // allocation stopped trading or passed its last close; sessions, T+1, price limits and fees as any sale;
+  // the proceeds go to the position's account.
   return sell(station, userId, {
     positionId: order.positionId,
     lots: order.lots,

@@ -28,6 +28,7 @@ import {
 } from './position-rows';
 import { assertPriceLimit, tradableOf } from './trade-rules';
 import { toPosition } from './views';
+import { assertUserMaySell } from './sale-guard';
 
 export interface SellOrder {
   positionId: number;
@@ -195,7 +196,7 @@ async function sellOnce(station: Station, userId: number, order: SellOrder, call
 
   return runOnce(station.db, { userId, requestId: order.requestId, call, now }, async (trx) => {
     const position = await lockOwnPosition(trx, userId, order.positionId);
-    if (position.state !== 'open') throw new AppError('ALREADY_DONE');
+    await assertUserMaySell(trx, position, now);
     const lots = order.lots ?? position.lots;
     assertFields({ lots: checkLots(lots, position.lots) });
 

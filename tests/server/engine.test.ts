@@ -185,8 +185,7 @@ describe.each(dbTargets)('engine: orders and stops (%s, always-open)', (db) => {
       openPrice: fillPrice,
       openedAt: fillAt,
       stopProfit: order.stopProfit,
-      // The next simulated (UTC) day's A-share open, 09:30 Shanghai.
-      sellableFrom: Math.floor(fillAt / DAY) * DAY + DAY + 90 * MINUTE,
+      sellableFrom: Math.floor(fillAt / DAY) * DAY + DAY,
     });
     const value = toMinor(fillPrice * 1000);
     const fees = tradeFees('a', 'buy', { shares: 1000, value }, station.config.settings.fees).total;
@@ -328,21 +327,20 @@ describe.each(dbTargets)('engine: orders and stops (%s, always-open)', (db) => {
   it('lets a stop on an A-share bought today wait for T+1, then closes at the first tick still beyond it', async () => {
     const code = '600036';
     const start = await freshStart(station, 12);
-    // T+1: sellable from the next simulated (UTC) day's A-share open, 09:30 Shanghai (01:30 UTC).
-    const sellable = Math.floor(start / DAY) * DAY + DAY + 90 * MINUTE;
+    const midnight = Math.floor(start / DAY) * DAY + DAY;
     const p0 = priceAt(station, code, start);
-    // A stop crossed before the T+1 open (when it may not be sold) and again after it.
+    // A stop crossed before midnight (when it may not be sold) and again after it.
     let stop: number | null = null;
     let closeAt: number | null = null;
     const candidates = [];
-    for (let t = start + MINUTE; t < sellable; t += MINUTE) {
+    for (let t = start + MINUTE; t < midnight; t += MINUTE) {
       const p = priceAt(station, code, t);
       if (p < p0) candidates.push(p);
     }
     for (const level of [...new Set(candidates)].sort((a, b) => b - a)) {
       const at = firstMinute(
-        sellable - MINUTE,
-        sellable + 2 * DAY,
+        midnight - MINUTE,
+        midnight + 2 * DAY,
         (t) => tradingAt(station, code, t) && priceAt(station, code, t) <= level,
       );
       if (at !== null) {
@@ -351,11 +349,11 @@ describe.each(dbTargets)('engine: orders and stops (%s, always-open)', (db) => {
         break;
       }
     }
-    expect(stop, 'a stop level crossed before and after the T+1 open').not.toBeNull();
+    expect(stop, 'a stop level crossed before and after midnight').not.toBeNull();
     const user = await register(client);
     const position = await buy(user, { code, lots: 1, leverage: 1, stopLoss: stop });
-    expect(position.sellableFrom).toBe(sellable);
-    await stepTo(station, sellable - MINUTE);
+    expect(position.sellableFrom).toBe(midnight);
+    await stepTo(station, midnight - MINUTE);
     expect((await positions(user, 'open')).map((p) => p.id)).toEqual([position.id]);
     await walkTo(station, closeAt! + MINUTE);
     const [closed] = await positions(user, 'closed');

@@ -334,13 +334,15 @@ describe.each(dbTargets)('funds and fund allocation (%s)', (db) => {
     // Expiry: the second close charges day 2, closes the rest at the day's last price and repays.
     station.clock.set(FIRST_CLOSE + DAY + 5 * 60_000);
     // Past the last close the period is over, even before the engine's step has settled it: no sale at the
-    // next day's price, no new buy (the market is open again in always-open mode).
+    // next day's price, through sellFunds.do or the ordinary sell.do (one guard), no new buy (the market is
+    // open again in always-open mode).
     for (const late of [
       await user.client.post('/user/funds/sellFunds.do', {
         applyId: applied.id,
         positionId: position.id,
         requestId: newRequestId(),
       }),
+      await user.client.post('/user/sell.do', { positionId: position.id, requestId: newRequestId() }),
       await user.client.post('/user/funds/buyFunds.do', {
         applyId: applied.id,
         code: '600000',

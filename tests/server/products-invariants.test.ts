@@ -1477,13 +1477,15 @@ describe.each(dbTargets)('product invariants (%s, pinned clock, always-open)', (
                 ? ['INSUFFICIENT_FUNDS']
                 : ['OK'];
         // A quarter of the applications under tight lines (the operator's setting, stored with each
-        // application, as funds-allocation.test.ts does): R starts at 1 + 1/multiple, so those are warned and
-        // liquidated within the run.
+        // application, as funds-allocation.test.ts does): R starts at 1 + 1/multiple, just above them, so
+        // those are warned and liquidated within the run.
         const { settings } = station.config;
         const lines = { warning: settings.warningLine, liquidation: settings.liquidationLine };
         if (cmd.tight) {
-          settings.warningLine = 1.2;
-          settings.liquidationLine = 1.195;
+          // Just under where the allocation starts: every multiple offered starts strictly above its
+          // warning line (DOMAIN.md), and a small move warns and liquidates it.
+          settings.warningLine = Number((1 + 1 / multiple - 0.001).toFixed(4));
+          settings.liquidationLine = Number((settings.warningLine - 0.005).toFixed(4));
         }
         const res = await um.user.client
           .post<Allocation>('/user/funds/addFundsApply.do', {

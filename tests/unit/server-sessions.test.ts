@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALWAYS_OPEN_HOURS,
-  alwaysOpenSellableFrom,
   REAL_HOURS,
   localDay,
   nextTradingDayOpen,
@@ -65,16 +64,5 @@ describe('market sessions', () => {
   it('ends the login cookie at midnight in Shanghai', () => {
     expect(endOfDay(utc(2025, 3, 12, 2), 'Asia/Shanghai')).toBe(utc(2025, 3, 12, 16));
     expect(endOfDay(utc(2025, 3, 12, 17), 'Asia/Shanghai')).toBe(utc(2025, 3, 13, 16));
-  });
-});
-
-describe('T+1 in always-open mode', () => {
-  it("is the next UTC day's real open in the market's own zone", () => {
-    // Bought 2025-03-12 20:00 UTC (04:00 on the 13th in Shanghai): the simulated day is the 12th (UTC).
-    const t = Date.UTC(2025, 2, 12, 20, 0);
-    expect(alwaysOpenSellableFrom(t, REAL_HOURS.a)).toBe(Date.UTC(2025, 2, 13, 1, 30));
-    expect(alwaysOpenSellableFrom(t, REAL_HOURS.hk)).toBe(Date.UTC(2025, 2, 13, 1, 30));
-    // New York on EDT (UTC−4) from 9 March 2025.
-    expect(alwaysOpenSellableFrom(t, REAL_HOURS.us)).toBe(Date.UTC(2025, 2, 13, 13, 30));
   });
 });
