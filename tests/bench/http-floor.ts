@@ -8,7 +8,8 @@
  * BENCH_FLOOR_RUNS (default 1) repeats the whole comparison; BENCH_SECONDS sets each load's length.
  */
 import { spawn } from 'node:child_process';
-import { loadavg } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { load } from './market';
 import {
@@ -47,7 +48,12 @@ const pct = (part: number, whole: number) => `${((100 * part) / whole).toFixed(0
 
 async function run(index: number): Promise<void> {
   const bare = await startBare();
-  const station = await startStation({ LOG_LEVEL: 'info' }, { readyLog: 'market history warmed up' });
+  // A fresh database each run: the bench registers the same phones every time.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'paperdesk-floor-'));
+  const station = await startStation(
+    { LOG_LEVEL: 'info', DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'none') },
+    { readyLog: 'market history warmed up' },
+  );
   try {
     const ping = `${station.base}/api/index/ping.do`;
     const page = `${station.base}/api/stock/getStock.do?market=a&pageSize=20&sort=-changePct`;
@@ -79,6 +85,7 @@ async function run(index: number): Promise<void> {
     resetAgent();
     await stopStation(station.child);
     await bare.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
