@@ -39,8 +39,9 @@ export interface Settings {
   lotRules: Record<StockMarket, LotRule>;
   contractRules: Record<ContractMarket, ContractRule>;
   /**
-   * Index trading is CFD-style: one contract is worth index points × a multiplier in the index account's
-   * currency (yuan per point), per index code, `default` for any other index.
+   * Index trading is CFD-style: one contract is worth index points × a multiplier in the index's own
+   * currency, settled in the index account at the day's flash-exchange rate; per index code, `default` for
+   * any other index.
    */
   indexMultiplier: { default: number; byCode: Record<string, number> };
   /** Whether buy.do may open a short position on a stock (DOMAIN.md: stocks are long only by default). */
@@ -247,11 +248,15 @@ export const DEFAULT_SETTINGS: Settings = {
   },
   // CFFEX caps one limit order of index futures at 20 contracts; the index CFDs allow a little more.
   contractRules: { index: { maxContractsPerOrder: 50 }, futures: { maxContractsPerOrder: 20 } },
-  // Yuan per point, after the futures on the same index where there are some (IF/IH 300, IC 200; HSI 50,
-  // E-mini S&P 50, E-mini Nasdaq 20, E-mini Dow 5).
+  // Units of the index's own currency per point (DOMAIN.md "Markets": HSI HK$50, SPX US$50 a point, CNY for
+  // the Chinese indexes), after the futures on the same index where there are some (IF/IH 300, IC 200; HSI
+  // and HSTECH HK$50, E-mini S&P US$50, E-mini Dow US$5). The Nasdaq Composite has no listed future (the
+  // E-mini's US$20 is the Nasdaq-100's): US$10 keeps its contract near the S&P and Dow ones in size.
+  // Since 26 November 2026: HSI, HSTECH, SPX, IXIC and DJI in their own currency at the flash-exchange rate
+  // (yuan per point before) and IXIC US$10 (20 before).
   indexMultiplier: {
     default: 100,
-    byCode: { SH000300: 300, SH000016: 300, SH000905: 200, HSI: 50, HSTECH: 50, SPX: 50, IXIC: 20, DJI: 5 },
+    byCode: { SH000300: 300, SH000016: 300, SH000905: 200, HSI: 50, HSTECH: 50, SPX: 50, IXIC: 10, DJI: 5 },
   },
   shortStocks: false,
   watchlistMax: 200,

@@ -428,6 +428,8 @@ const en = {
     amount: 'Amount',
     setStops: 'Set stops',
     stopsText: 'Leave empty for none; the position closes at the crossing price',
+    settledAt:
+      "Quoted in {priceCurrency}, settled in {accountCurrency}: 1 {priceCurrency} = {rate} {accountCurrency} (today's rate, fixed when the position opens)",
     stopLossBeyondLiquidation:
       'Stop loss {stopLoss} lies beyond the liquidation price {liquidationPrice}: the position would be liquidated before the stop loss triggers',
     stopsSaved: 'Stops saved',
@@ -1205,6 +1207,9 @@ const en = {
     orderRejectedTitle: 'Limit order not filled',
     orderRejected:
       'Your limit order for {name} ({code}), {lots} lots, could not be filled at {price}: insufficient available funds. The frozen funds were released',
+    orderExpiredTitle: 'Limit order expired',
+    orderExpired:
+      'Your limit order for {name} ({code}), {lots} lots at {trigger}, was not filled by the close of its trading day and has expired. The frozen funds were released',
     stopProfitTitle: 'Stop profit',
     stopProfit: 'Stop profit reached: {name} ({code}), {lots} lots, closed at {price}',
     stopLossTitle: 'Stop loss',

@@ -426,6 +426,8 @@ const th = {
     amount: 'จำนวนเงิน',
     setStops: 'ตั้งทำกำไร/ตัดขาดทุน',
     stopsText: 'เว้นว่างหากไม่ตั้ง สถานะจะปิดที่ราคาที่แตะ',
+    settledAt:
+      'เสนอราคาเป็น {priceCurrency} ชำระเป็น {accountCurrency}: 1 {priceCurrency} = {rate} {accountCurrency} (อัตราวันนี้ ล็อกไว้เมื่อเปิดสถานะ)',
     stopLossBeyondLiquidation:
       'ราคาตัดขาดทุน {stopLoss} เลยราคาบังคับปิด {liquidationPrice}: สถานะจะถูกบังคับปิดก่อนที่คำสั่งตัดขาดทุนจะทำงาน',
     stopsSaved: 'บันทึกแล้ว',
@@ -1185,6 +1187,9 @@ const th = {
     orderRejectedTitle: 'คำสั่งราคาจำกัดไม่สำเร็จ',
     orderRejected:
       'คำสั่งราคาจำกัดของคุณ {name} ({code}) จำนวน {lots} ล็อต ไม่สามารถจับคู่ที่ราคา {price} เนื่องจากเงินคงเหลือไม่พอ เงินที่ถูกกันไว้ได้คืนแล้ว',
+    orderExpiredTitle: 'คำสั่งราคาจำกัดหมดอายุ',
+    orderExpired:
+      'คำสั่งราคาจำกัดของคุณ {name} ({code}) จำนวน {lots} ล็อต ที่ราคา {trigger} ไม่ได้จับคู่ภายในเวลาปิดของวันทำการ จึงหมดอายุแล้ว เงินที่ถูกกันไว้ได้คืนแล้ว',
     stopProfitTitle: 'ปิดสถานะทำกำไร',
     stopProfit: 'ถึงจุดทำกำไร: {name} ({code}) จำนวน {lots} ล็อต ปิดสถานะที่ราคา {price}',
     stopLossTitle: 'ปิดสถานะตัดขาดทุน',

@@ -429,6 +429,8 @@ const vi = {
     amount: 'Số tiền',
     setStops: 'Đặt chốt lời / cắt lỗ',
     stopsText: 'Để trống nếu không đặt; vị thế đóng tại giá chạm',
+    settledAt:
+      'Niêm yết bằng {priceCurrency}, thanh toán bằng {accountCurrency}: 1 {priceCurrency} = {rate} {accountCurrency} (tỷ giá hôm nay, cố định khi mở vị thế)',
     stopLossBeyondLiquidation:
       'Giá cắt lỗ {stopLoss} vượt quá giá thanh lý {liquidationPrice}: vị thế sẽ bị thanh lý trước khi lệnh cắt lỗ kích hoạt',
     stopsSaved: 'Đã lưu chốt lời / cắt lỗ',
@@ -1203,6 +1205,9 @@ const vi = {
     orderRejectedTitle: 'Lệnh giới hạn không khớp',
     orderRejected:
       'Lệnh giới hạn {name} ({code}) của bạn, {lots} lô, không thể khớp ở giá {price} do không đủ số dư khả dụng. Số tiền phong tỏa đã được giải phóng',
+    orderExpiredTitle: 'Lệnh giới hạn đã hết hạn',
+    orderExpired:
+      'Lệnh giới hạn {name} ({code}) của bạn, {lots} lô, giá {trigger}, không khớp trước giờ đóng cửa của ngày giao dịch và đã hết hạn. Số tiền phong tỏa đã được giải phóng',
     stopProfitTitle: 'Chốt lời',
     stopProfit: 'Đã chạm mức chốt lời: {name} ({code}), {lots} lô, đóng ở giá {price}',
     stopLossTitle: 'Cắt lỗ',

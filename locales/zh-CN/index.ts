@@ -426,6 +426,8 @@ const zh_CN = {
     amount: '金额',
     setStops: '设置止盈止损',
     stopsText: '留空表示不设置；价格触及时按触及价平仓',
+    settledAt:
+      '以{priceCurrency:string}计价、以{accountCurrency:string}结算：1 {priceCurrency:string} = {rate:string} {accountCurrency:string}（当日汇率，开仓时锁定）',
     stopLossBeyondLiquidation:
       '止损价{stopLoss:string}低于强平价{liquidationPrice:string}（空头为高于）：价格先触及强平价，持仓将被强平，止损不会触发',
     stopsSaved: '止盈止损已保存',
@@ -1180,6 +1182,9 @@ const zh_CN = {
     orderRejectedTitle: '限价单未成交',
     orderRejected:
       '您的限价单{name}（{code}）{lots}手在价格到达{price}时因可用资金不足未能成交，冻结资金已释放',
+    orderExpiredTitle: '限价单已过期',
+    orderExpired:
+      '您的限价单{name}（{code}）{lots}手、委托价{trigger}在当日收盘前未成交，已过期，冻结资金已释放',
     stopProfitTitle: '止盈平仓',
     stopProfit: '{name}（{code}）{lots}手已触发止盈，按{price}平仓',
     stopLossTitle: '止损平仓',

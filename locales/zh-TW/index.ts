@@ -426,6 +426,8 @@ const zh_TW = {
     amount: '金額',
     setStops: '設定止盈止損',
     stopsText: '留空表示不設定；價格觸及時按觸及價平倉',
+    settledAt:
+      '以{priceCurrency}計價、以{accountCurrency}結算：1 {priceCurrency} = {rate} {accountCurrency}（當日匯率，開倉時鎖定）',
     stopLossBeyondLiquidation:
       '停損價{stopLoss}低於強平價{liquidationPrice}（空頭為高於）：價格先觸及強平價，持倉將被強平，停損不會觸發',
     stopsSaved: '止盈止損已儲存',
@@ -1181,6 +1183,9 @@ const zh_TW = {
     orderRejectedTitle: '限價單未成交',
     orderRejected:
       '您的限價單{name}（{code}）{lots}手在價格到達{price}時因可用資金不足未能成交，凍結資金已釋放',
+    orderExpiredTitle: '限價單已過期',
+    orderExpired:
+      '您的限價單{name}（{code}）{lots}手、委託價{trigger}在當日收盤前未成交，已過期，凍結資金已釋放',
     stopProfitTitle: '止盈平倉',
     stopProfit: '{name}（{code}）{lots}手已觸發止盈，按{price}平倉',
     stopLossTitle: '止損平倉',

@@ -5,8 +5,8 @@
  *   their net pnl; totalAssets = balance + frozenMargin + their price pnl (the fees charged so far have
  *   already left the balance, so adding the net pnl would count them twice).
  */
-import { toMajor, toMinor } from '../../src/shared/money';
-import { netPnl, pricePnlOf } from '../../src/shared/pnl';
+import { toMajor } from '../../src/shared/money';
+import { holdingValue, netPnl, pricePnlOf } from '../../src/shared/pnl';
 import type { Account, AccountType, LedgerEntry } from '../../src/shared/api/types';
 import type { AccountRow, LedgerRow, PositionRow } from '../platform';
 
@@ -21,12 +21,15 @@ export function openPositionFigures(
   row: PositionRow,
   price: number,
 ): { margin: number; pricePnl: number; pnl: number } {
-  const { pricePnl, pnl } = netPnl(pricePnlOf(row.direction, row.open_value, toMinor(price * row.shares)), {
-    buyFee: row.buy_fee,
-    sellFee: row.sell_fee,
-    stampDuty: row.stamp_duty,
-    deferredFee: row.deferred_fee,
-  });
+  const { pricePnl, pnl } = netPnl(
+    pricePnlOf(row.direction, row.open_value, holdingValue(price, row.shares, row.fx_rate)),
+    {
+      buyFee: row.buy_fee,
+      sellFee: row.sell_fee,
+      stampDuty: row.stamp_duty,
+      deferredFee: row.deferred_fee,
+    },
+  );
   return { margin: row.margin, pricePnl, pnl };
 }
 

@@ -51,6 +51,7 @@ import {
   sharesPerLot,
   toPosition,
   accountRiskStateOf,
+  positionTerms,
 } from '../trading';
 
 /** The A-share market's hours in the station's clock mode: offers and picks follow its days. */
@@ -223,7 +224,7 @@ function recordView(
     amount: toMajor(position.open_value),
     fee: toMajor(position.buy_fee),
     createdAt: row.created_at,
-    position: toPosition(position, instrument, quote, station.config.settings.liquidationLine, account),
+    position: toPosition(position, instrument, quote, positionTerms(station, position.market), account),
   };
 }
 

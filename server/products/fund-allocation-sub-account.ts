@@ -15,6 +15,7 @@ import {
   tradableOf,
   toPosition,
   accountRiskStateOf,
+  positionTerms,
 } from '../trading';
 import { post } from '../ledger';
 import { lockAllocation, ownAllocation } from './fund-allocation-records';
@@ -42,7 +43,7 @@ export async function buyInSubAccount(
   assertPriceLimit(detail, true);
   const shares = order.lots * unitsPerLot;
   const value = toMinor(detail.price * shares);
-  const fees = tradeFees(market, 'buy', { shares, value }, settings.fees);
+  const fees = tradeFees(market, 'buy', { shares, value, code: instrument.code }, settings.fees);
 
   return runOnce(station.db, { userId, requestId: order.requestId, call, now }, async (trx) => {
     const row = await lockAllocation(trx, station, order.applyId, userId);
@@ -69,6 +70,8 @@ export async function buyInSubAccount(
         shares,
         leverage: 1,
         open_price: detail.price,
+        // An A-share in a CNY account (trade-rules.ts settlementRate).
+        fx_rate: 1,
         open_value: value,
         margin: value,
         buy_fee: fees.total,
@@ -107,7 +110,13 @@ export async function buyInSubAccount(
       ],
     });
     const state = await accountRiskStateOf(trx, station, account.id);
-    return toPosition(inserted, instrument, detail, row.liquidation_line, state);
+    return toPosition(
+      inserted,
+      instrument,
+      detail,
+      positionTerms(station, inserted.market, row.liquidation_line),
+      state,
+    );
   });
 }
 

@@ -3,12 +3,13 @@
  * now, and the positions it opened.
  */
 import { allocationRiskRatio } from '../../src/shared/allocation';
+import { holdingValue } from '../../src/shared/pnl';
 import type { Allocation, AllocationStatus, SubAccount } from '../../src/shared/api/funds';
-import { toMajor, toMinor } from '../../src/shared/money';
+import { toMajor } from '../../src/shared/money';
 import type { Page, Position } from '../../src/shared/api/types';
 import type { AccountRiskState } from '../../src/shared/risk';
 import type { PositionRow, Station } from '../platform';
-import { tradableOf, toPosition, accountRiskStateOf } from '../trading';
+import { tradableOf, toPosition, accountRiskStateOf, positionTerms } from '../trading';
 import {
   ACTIVE,
   closingQuote,
@@ -31,7 +32,7 @@ async function totalAssetsAt(
     .executeTakeFirstOrThrow();
   const positions = await openPositionsOf(station.db, accountId, false);
   let value = 0;
-  for (const p of positions) value += toMinor(closingQuote(station, p, t).price * p.shares);
+  for (const p of positions) value += holdingValue(closingQuote(station, p, t).price, p.shares, p.fx_rate);
   return { cash: account.balance, value, positions };
 }
 
@@ -68,7 +69,13 @@ function positionView(
 ): Position {
   const { instrument } = tradableOf(station, row.code);
   const quote = row.state === 'open' ? station.market.quote(instrument) : null;
-  return toPosition(row, instrument, quote, allocation.liquidation_line, account);
+  return toPosition(
+    row,
+    instrument,
+    quote,
+    positionTerms(station, row.market, allocation.liquidation_line),
+    account,
+  );
 }
 
 /** getUserSubaccount.do: an allocation's sub-account (the current one without applyId), valued now. */

@@ -119,6 +119,8 @@ async function runListing(station: Station, issue: CalendarIssue): Promise<boole
           shares: lots * perLot,
           leverage: 1,
           open_price: s.price,
+          // An A-share in a CNY account (trade-rules.ts settlementRate).
+          fx_rate: 1,
           open_value: s.amount_paid,
           margin: s.amount_paid,
           buy_fee: 0,

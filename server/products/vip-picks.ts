@@ -47,7 +47,14 @@ import {
 } from './block-trades';
 import { requireKyc, requirePermission } from '../identity';
 import { lockAccount } from '../ledger';
-import { accountRiskStateOf, openingCost, openPositionTx, sharesPerLot, toPosition } from '../trading';
+import {
+  accountRiskStateOf,
+  openingCost,
+  openPositionTx,
+  sharesPerLot,
+  toPosition,
+  positionTerms,
+} from '../trading';
 
 type PickRow = Selectable<VipPicksTable>;
 
@@ -191,7 +198,7 @@ function purchaseView(
     amount: toMajor(position.open_value),
     fee: toMajor(position.buy_fee),
     createdAt: row.created_at,
-    position: toPosition(position, instrument, quote, station.config.settings.liquidationLine, account),
+    position: toPosition(position, instrument, quote, positionTerms(station, position.market), account),
   };
 }
 

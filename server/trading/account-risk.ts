@@ -18,6 +18,7 @@ export function riskPosition(p: PositionRow, price: number): RiskPosition {
     openValue: p.open_value,
     margin: p.margin,
     price,
+    fxRate: p.fx_rate,
   };
 }
 

@@ -3,7 +3,7 @@
  * fund allocations' transactions (closePositionTx). Closing a long sells and closing a short buys back;
  * margin + pnl comes back and the closing fees and stamp duty are debited in the same transaction.
  */
-import { toMinor } from '../../src/shared/money';
+import { holdingValue } from '../../src/shared/pnl';
 import type { Position } from '../../src/shared/api/types';
 import { checkLots } from '../../src/shared/validation';
 import {
@@ -27,7 +27,7 @@ import {
   type ClosedFields,
 } from './position-rows';
 import { assertPriceLimit, tradableOf } from './trade-rules';
-import { toPosition } from './views';
+import { positionTerms, toPosition } from './views';
 import { assertUserMaySell } from './sale-guard';
 
 export interface SellOrder {
@@ -101,7 +101,9 @@ async function closePosition(
   const openValue = part(position.open_value);
   const margin = part(position.margin);
   const buyFee = part(position.buy_fee);
-  const closeValue = toMinor(close.price * shares);
+  // At the rate fixed at the open: an index contract in another currency is settled as a quanto, its
+  // points' P&L converted at one rate, so only the index moves it (migration 0013).
+  const closeValue = holdingValue(close.price, shares, position.fx_rate);
   const pnl = position.direction === 'long' ? closeValue - openValue : openValue - closeValue;
   // Closing a long sells and closing a short buys back (its sale's fees were paid on the open). A future
   // pays its product's fee, the close-today one for a position opened the same exchange trading day.
@@ -191,7 +193,6 @@ export function sell(station: Station, userId: number, order: SellOrder): Promis
 
 /** sell without the first read of its key (answerOnce). */
 async function sellOnce(station: Station, userId: number, order: SellOrder, call: string): Promise<Position> {
-  const { settings } = station.config;
   const now = station.clock.now();
 
   return runOnce(station.db, { userId, requestId: order.requestId, call, now }, async (trx) => {
@@ -218,6 +219,6 @@ async function sellOnce(station: Station, userId: number, order: SellOrder, call
     });
     // The answer: the closed position, or after a partial sell what remains open.
     const state = remaining ? await accountRiskStateOf(trx, station, remaining.account_id) : undefined;
-    return toPosition(remaining ?? closed, instrument, detail, settings.liquidationLine, state);
+    return toPosition(remaining ?? closed, instrument, detail, positionTerms(station, closed.market), state);
   });
 }

@@ -18,4 +18,4 @@ export {
   sharesPerLot,
   tradableOf,
 } from './trading';
-export { toPosition } from './views';
+export { positionTerms, toPosition } from './views';

@@ -62,7 +62,12 @@ export function openingCost(
   const shares = lots * sharesPerLot(station, instrument);
   const value = toMinor(price * shares);
   const margin = marginFor(value, leverage);
-  const fees = tradeFees(instrument.market, 'buy', { shares, value }, station.config.settings.fees);
+  const fees = tradeFees(
+    instrument.market,
+    'buy',
+    { shares, value, code: instrument.code },
+    station.config.settings.fees,
+  );
   return { shares, value, margin, fees, total: margin + fees.total };
 }
 
@@ -316,6 +321,8 @@ export async function openPositionTx(trx: Tx, station: Station, open: OpenReques
       shares: cost.shares,
       leverage: open.leverage,
       open_price: open.price,
+      // A stock, priced in its account's currency (trade-rules.ts settlementRate).
+      fx_rate: 1,
       open_value: cost.value,
       margin: cost.margin,
       buy_fee: cost.fees.total,

@@ -4,7 +4,7 @@
  * available funds (balance − what pending limit orders hold) with the account row locked; the position and
  * its ledger entries are written in one transaction, once per requestId.
  */
-import { toMinor } from '../../src/shared/money';
+import { holdingValue } from '../../src/shared/pnl';
 import type { Direction, Position } from '../../src/shared/api/types';
 import { checkLots } from '../../src/shared/validation';
 import { AppError, assertFields, answerOnce, runOnce, type Station } from '../platform';
@@ -19,10 +19,11 @@ import {
   assertStops,
   isContractMarket,
   maxLotsPerOrder,
+  settlementRate,
   tradableOf,
   type BuyVenue,
 } from './trade-rules';
-import { toPosition } from './views';
+import { positionTerms, toPosition } from './views';
 
 export interface BuyOrder {
   code: string;
@@ -83,7 +84,8 @@ async function buyOnce(
   assertStops(direction, detail.price, order);
 
   const shares = order.lots * tradable.unitsPerLot;
-  const value = toMinor(detail.price * shares);
+  const fxRate = settlementRate(station, instrument, market, now);
+  const value = holdingValue(detail.price, shares, fxRate);
   const margin = marginFor(value, order.leverage);
   // A long opens with a buy; a short with a sale, which pays the sale's fees (stamp duty, TAF, SEC fee) now,
   // in the buy fee with its items (as a Hong Kong buy's stamp duty), and not again on the buy-back.
@@ -106,6 +108,7 @@ async function buyOnce(
       shares,
       leverage: order.leverage,
       open_price: detail.price,
+      fx_rate: fxRate,
       open_value: value,
       margin,
       buy_fee: fees.total,
@@ -142,6 +145,6 @@ async function buyOnce(
       ],
     });
     const state = await accountRiskStateOf(trx, station, account.id);
-    return toPosition(inserted, instrument, detail, settings.liquidationLine, state);
+    return toPosition(inserted, instrument, detail, positionTerms(station, market), state);
   });
 }

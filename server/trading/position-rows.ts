@@ -54,6 +54,7 @@ const POSITION_COLUMNS = Object.keys({
   close_value: true,
   close_reason: true,
   split_from: true,
+  fx_rate: true,
 } satisfies Record<keyof NewPositionRow, true>) as (keyof NewPositionRow)[];
 
 /** Writes a position (every column given); answers the row as stored. */

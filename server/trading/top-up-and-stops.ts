@@ -9,7 +9,7 @@ import { post, postingAgainst } from '../ledger';
 import { accountRiskStateOf } from './account-risk';
 import { lockOwnPosition } from './position-rows';
 import { assertStops, tradableOf } from './trade-rules';
-import { toPosition } from './views';
+import { positionTerms, toPosition } from './views';
 
 export interface TopUpOrder {
   positionId: number;
@@ -35,7 +35,6 @@ export async function topUp(station: Station, userId: number, order: TopUpOrder)
   if (amount <= 0) {
     throw new AppError('VALIDATION', { fields: { amount: 'invalid' }, msgKey: 'TOP_UP_NOT_POSITIVE' });
   }
-  const { settings } = station.config;
   const now = station.clock.now();
 
   return runOnce(station.db, { userId, requestId: order.requestId, call, now }, async (trx) => {
@@ -74,7 +73,7 @@ export async function topUp(station: Station, userId: number, order: TopUpOrder)
     const updated = { ...position, margin };
     const state = await accountRiskStateOf(trx, station, account.id);
     const quote = station.market.quote(instrument, now);
-    return toPosition(updated, instrument, quote, settings.liquidationLine, state);
+    return toPosition(updated, instrument, quote, positionTerms(station, updated.market), state);
   });
 }
 
@@ -96,7 +95,6 @@ export async function setStops(station: Station, userId: number, order: StopsOrd
   const call = 'setStops';
   const earlier = await storedAnswer<Position>(station.db, userId, order.requestId, call);
   if (earlier !== undefined) return earlier;
-  const { settings } = station.config;
   const now = station.clock.now();
 
   return runOnce(station.db, { userId, requestId: order.requestId, call, now }, async (trx) => {
@@ -109,6 +107,6 @@ export async function setStops(station: Station, userId: number, order: StopsOrd
     await trx.updateTable('positions').set(stops).where('id', '=', position.id).execute();
     const updated = { ...position, ...stops };
     const state = await accountRiskStateOf(trx, station, position.account_id);
-    return toPosition(updated, instrument, quote, settings.liquidationLine, state);
+    return toPosition(updated, instrument, quote, positionTerms(station, updated.market), state);
   });
 }

@@ -3,12 +3,14 @@
  * lot (contract) holds, the most lots per order, the price limits and the sides the stops must lie on.
  *
  * - Indexes trade CFD-style and futures by contract: lots are contracts, shares = contracts × multiplier
- *   (the futures contract's, or the index setting's yuan per point), so value = price × shares everywhere.
+ *   (the futures contract's, or the index setting's units of its own currency per point), so value =
+ *   price × shares × the settlement rate everywhere (1 unless an index is quoted in another currency).
  * - Buying at limit-up and selling at limit-down are refused (PRICE_LIMIT).
  * - Stops must lie on the winning side (stop profit) and the losing side (stop loss) of the current price:
  *   above and below it for a long, below and above it for a short.
  */
 import type { Direction, Market } from '../../src/shared/api/types';
+import { settlementRate as rateBetween } from '../../src/shared/pnl';
 import { validStops } from '../../src/shared/risk';
 import type { ContractMarket, Settings } from '../config';
 import { AppError, type Station } from '../platform';
@@ -34,9 +36,26 @@ export function sharesPerLot(station: Station, instrument: Instrument): number {
   return station.config.settings.lotRules[instrument.market].sharesPerLot ?? instrument.lotSize;
 }
 
-/** Yuan per point of one index contract (CFD-style). */
+/** Units of the index's own currency per point of one index contract (CFD-style; HSI HK$50, SPX US$50). */
 export function indexMultiplier(settings: Settings, code: string): number {
   return settings.indexMultiplier.byCode[code] ?? settings.indexMultiplier.default;
+}
+
+/**
+ * The settlement rate of a trade in `instrument` on `market` at `now` (src/shared/pnl.ts settlementRate):
+ * an index contract is worth points × multiplier in the index's own currency, settled in the index account
+ * at the day's flash-exchange rate (DOMAIN.md "Markets"); 1 for everything priced in its account's currency.
+ */
+export function settlementRate(
+  station: Station,
+  instrument: Instrument,
+  market: Market,
+  now: number,
+): number {
+  const { settings } = station.config;
+  const accountCurrency = settings.accountCurrency[settings.tradingAccount[market]];
+  if (instrument.currency === accountCurrency) return 1; // no rates to read on the hot path
+  return rateBetween(station.market.exchangeRates(now).cnyPer, instrument.currency, accountCurrency);
 }
 
 /** The code as something tradable on `venue`, or NOT_FOUND. */

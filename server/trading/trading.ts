@@ -14,7 +14,7 @@ import type { AccountRiskState } from '../../src/shared/risk';
 import type { PositionRow, Station } from '../platform';
 import { accountRiskStates } from './account-risk';
 import { tradableOf } from './trade-rules';
-import { toPosition } from './views';
+import { positionTerms, toPosition } from './views';
 
 export {
   assertPriceLimit,
@@ -34,7 +34,7 @@ export { setStops, topUp, topUpMaximum, type StopsOrder, type TopUpOrder } from 
 function positionView(station: Station, row: PositionRow, account?: AccountRiskState): Position {
   const instrument = tradableOf(station, row.code).instrument;
   const quote = row.state === 'open' ? station.market.quote(instrument) : null;
-  return toPosition(row, instrument, quote, station.config.settings.liquidationLine, account);
+  return toPosition(row, instrument, quote, positionTerms(station, row.market), account);
 }
 
 /** exitsStock.do: whether the user holds the code in an open position, and how many lots (contracts). */

@@ -7,8 +7,11 @@
  *   stamp duty included; sellFee the closing fees except stamp duty; stampDuty the closing stamp duty);
  *   pnl = pricePnl − fees, the net figure the user is shown (src/shared/pnl.ts; DOMAIN.md "P&L"), and a
  *   closed position's cash result. yield = pnl ÷ margin (top-ups included).
- *   For indexes and futures shares = contracts × multiplier, so every value is price × shares.
- * - position.marketValue = price × shares in both directions: what the holding is worth (long) or what
+ *   For indexes and futures shares = contracts × multiplier, so every value is price × shares × fxRate
+ *   (the settlement rate fixed at the open: 1 unless an index is quoted in another currency than its
+ *   account's; then pricePnl is its points' P&L converted at that rate).
+ * - position.currency is the account's, the currency of every amount; prices are the instrument's own.
+ * - position.marketValue = price × shares × fxRate in both directions: what the holding is worth (long) or what
  *   buying the borrowed contracts back costs (short); the direction is in pnl.
  * - position.liquidationPrice: the rule book's liquidationPrice (src/shared/risk.ts): the price of the
  *   position's instrument, everything else in its account unchanged, at which the account's R reaches the
@@ -16,18 +19,20 @@
  *   short at or above it; null when the account borrows nothing or no positive price reaches the line.
  *   Callers pass the account's state (account-risk.ts); without it, the position is taken alone.
  */
-import { toMajor, toMinor } from '../../src/shared/money';
-import { netPnl, pnlYield, pricePnlOf, type NetPnl } from '../../src/shared/pnl';
+import { toMajor } from '../../src/shared/money';
+import { holdingValue, netPnl, pnlYield, pricePnlOf, type NetPnl } from '../../src/shared/pnl';
 import { liquidationPrice, type AccountRiskState } from '../../src/shared/risk';
-import type { Position, Quote } from '../../src/shared/api/types';
-import type { PositionRow } from '../platform';
+import type { Currency, Market, Position, Quote } from '../../src/shared/api/types';
+import type { PositionRow, Station } from '../platform';
 import { roundToTick, type Instrument } from '../market';
 import { riskPosition } from './account-risk';
 
 /** Unrealised (open) or realised (closed) price pnl of a position in minor units. */
 export function positionPnlMinor(row: PositionRow, currentPrice: number): number {
   const value =
-    row.state === 'closed' && row.close_value !== null ? row.close_value : toMinor(currentPrice * row.shares);
+    row.state === 'closed' && row.close_value !== null
+      ? row.close_value
+      : holdingValue(currentPrice, row.shares, row.fx_rate);
   return pricePnlOf(row.direction, row.open_value, value);
 }
 
@@ -41,17 +46,35 @@ export function positionNetPnl(row: PositionRow, currentPrice: number): NetPnl {
   });
 }
 
+/** What a position view needs of its account: its liquidation line and the currency of its amounts. */
+export interface PositionTerms {
+  liquidationLine: number;
+  currency: Currency;
+}
+
+/** A main trading account's terms for a position of `market` (a fund allocation has its own line). */
+export function positionTerms(station: Station, market: Market, liquidationLine?: number): PositionTerms {
+  const { settings } = station.config;
+  return {
+    liquidationLine: liquidationLine ?? settings.liquidationLine,
+    currency: settings.accountCurrency[settings.tradingAccount[market]],
+  };
+}
+
 export function toPosition(
   row: PositionRow,
   instrument: Instrument,
   quote: Quote | null,
-  liquidationLine: number,
+  terms: PositionTerms,
   account?: AccountRiskState,
 ): Position {
+  const { liquidationLine } = terms;
   const closed = row.state === 'closed';
   const currentPrice = closed ? (row.close_price ?? row.open_price) : (quote?.price ?? row.open_price);
   const valueMinor =
-    closed && row.close_value !== null ? row.close_value : toMinor(currentPrice * row.shares);
+    closed && row.close_value !== null
+      ? row.close_value
+      : holdingValue(currentPrice, row.shares, row.fx_rate);
   const { pricePnl, fees, pnl } = positionNetPnl(row, currentPrice);
   const state = account ?? { cash: 0, borrowedCapital: 0, positions: [riskPosition(row, currentPrice)] };
   const liquidation = closed ? null : liquidationPrice(state, row.code, liquidationLine);
@@ -60,6 +83,8 @@ export function toPosition(
     code: row.code,
     name: instrument.name,
     market: row.market,
+    currency: terms.currency,
+    fxRate: row.fx_rate,
     direction: row.direction,
     lots: row.lots,
     shares: row.shares,

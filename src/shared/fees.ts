@@ -6,6 +6,7 @@
  */
 import { MINOR_PER_MAJOR, applyRate, ceilToUnit, roundHalfUp, toMinor } from './money';
 import type { Direction, Market } from './api/types';
+import { isExchangeFund } from './exchange-funds';
 
 export interface AShareFeeRates {
   commissionRate: number;
@@ -123,7 +124,10 @@ export interface TradeAmount {
   value: number;
   /** Futures: contracts in the trade (a fee per contract counts them). */
   contracts?: number;
-  /** Futures: the contract's code, whose product's fee applies (else the default). */
+  /**
+   * The instrument's code: a future's product sets its fee (else the default product's); an A-share
+   * exchange-traded fund pays no stamp duty or transfer fee.
+   */
   code?: string;
 }
 
@@ -132,10 +136,15 @@ function breakdown(items: Partial<Record<FeeItem, number>>): FeeBreakdown {
   return { items, stampDuty: items.stampDuty ?? 0, total };
 }
 
-/** A-share: commission (with a minimum) and transfer fee both sides; stamp duty on sells. */
+/**
+ * A-share: commission (with a minimum) and transfer fee both sides; stamp duty on sells. An exchange-traded
+ * fund (exchange-funds.ts) pays the commission only.
+ */
 export function aShareFees(side: Side, trade: TradeAmount, rates: AShareFeeRates): FeeBreakdown {
+  const commission = Math.max(applyRate(trade.value, rates.commissionRate), toMinor(rates.commissionMin));
+  if (isExchangeFund(trade.code)) return breakdown({ commission });
   const items: Partial<Record<FeeItem, number>> = {
-    commission: Math.max(applyRate(trade.value, rates.commissionRate), toMinor(rates.commissionMin)),
+    commission,
     transferFee: applyRate(trade.value, rates.transferFeeRate),
   };
   if (side === 'sell') items.stampDuty = applyRate(trade.value, rates.stampDutyRate);

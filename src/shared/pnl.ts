@@ -4,7 +4,32 @@
  * app's live figures both use it, so a round trip at an unchanged price shows its fees as a loss everywhere.
  * Amounts in minor units.
  */
-import type { Direction } from './api/types';
+import type { Currency, Direction } from './api/types';
+import { toMinor } from './money';
+
+/**
+ * What a holding is worth in its account's currency, minor units: price × shares × the settlement rate
+ * (account-currency units per unit of the price's currency: 1 for a stock, the flash-exchange rate fixed at
+ * the open for an index contract quoted in another currency; DOMAIN.md "Markets").
+ */
+/**
+ * The settlement rate of a holding priced in `priceCurrency` in an account of `accountCurrency`: units of the
+ * account's currency per unit of the price's, from the day's yuan rates (`cnyPer`, the wallet's published
+ * mid rates), to 6 decimals; 1 for the same currency. The mid rate: the wallet's spread is its charge for
+ * moving cash between currencies, and a contract's settlement moves none (DOMAIN.md "Markets").
+ */
+export function settlementRate(
+  cnyPer: Readonly<Record<Currency, number>>,
+  priceCurrency: Currency,
+  accountCurrency: Currency,
+): number {
+  if (priceCurrency === accountCurrency) return 1;
+  return Number((cnyPer[priceCurrency] / cnyPer[accountCurrency]).toFixed(6));
+}
+
+export function holdingValue(price: number, shares: number, fxRate = 1): number {
+  return toMinor(price * shares * fxRate);
+}
 
 /** The fees a position has been charged so far, minor units (the sale's are 0 while it is open). */
 export interface PositionCharges {

@@ -7,7 +7,8 @@
  * open value − margin, a short's instrument); a fund-allocation sub-account trades its own positions at
  * leverage 1 with capital it borrowed as a whole (the allocated funds), given as `borrowedCapital`.
  */
-import { applyRate, toMinor } from './money';
+import { applyRate } from './money';
+import { holdingValue } from './pnl';
 import type { Direction } from './api/types';
 
 /** An open position as risk sees it. */
@@ -21,8 +22,10 @@ export interface RiskPosition {
   openValue: number;
   /** Minor units (top-ups included). */
   margin: number;
-  /** The instrument's price now (major units per share). */
+  /** The instrument's price now (major units per share, in the price's own currency). */
   price: number;
+  /** Account-currency units per unit of the price's currency (pnl.ts holdingValue); 1 when absent. */
+  fxRate?: number;
 }
 
 /** An account's state for the risk ratio: the same shape for a main account and a sub-account. */
@@ -51,7 +54,7 @@ function positionCollateral(p: RiskPosition, valueMinor: number): number {
   return p.direction === 'long' ? valueMinor : p.openValue + p.margin;
 }
 
-const valueOf = (p: RiskPosition, price = p.price) => toMinor(price * p.shares);
+const valueOf = (p: RiskPosition, price = p.price) => holdingValue(price, p.shares, p.fxRate);
 
 /** Σ collateral and Σ borrowed of an account state, minor units. */
 function totals(state: AccountRiskState): { collateral: number; borrowed: number } {
@@ -129,7 +132,8 @@ export function liquidationPlan(
  * The liquidation price of an instrument in an account (before rounding to the tick): the price of that
  * instrument, everything else unchanged, at which the account's R reaches the liquidation line. Every
  * position of that code moves to it. With a = its long shares, b = its short shares, K = every other
- * collateral, D = every other borrowed amount: (K + a·p) ÷ (D + b·p) = L, so p = (L·D − K) ÷ (a − L·b).
+ * collateral, D = every other borrowed amount: (K + a·p) ÷ (D + b·p) = L, so p = (L·D − K) ÷ (a − L·b),
+ * where a and b count each position's shares × its settlement rate (a value is price × shares × rate).
  * Null when nothing is borrowed at that price or no positive price reaches the line. A long is at risk at
  * or below it, a short at or above it. Values are taken unrounded (price × shares), so the answer is within
  * one tick of where the engine, which rounds each value to the minor unit, first sees R at the line.
@@ -146,10 +150,10 @@ export function liquidationPrice(
   for (const p of state.positions) {
     if (p.code === code) {
       if (p.direction === 'long') {
-        a += p.shares;
+        a += p.shares * (p.fxRate ?? 1);
         borrowed += Math.max(0, p.openValue - p.margin);
       } else {
-        b += p.shares;
+        b += p.shares * (p.fxRate ?? 1);
         collateral += p.openValue + p.margin;
       }
       continue;

@@ -7,6 +7,7 @@ import type { AccountType, Direction, Market, StockMarket } from './api/types';
 import { positionFees, type FeeBreakdown, type FeeSettings } from './fees';
 import { borrowedFor, futuresMarginRate, leverageWithin, marginFor } from './margin';
 import { applyRate, toMajor, toMinor } from './money';
+import { holdingValue } from './pnl';
 import { liquidationPrice, type RiskPosition } from './risk';
 
 export interface TradingRules {
@@ -59,6 +60,11 @@ export interface OrderInput {
   unitsPerLot: number;
   /** The price the order fills at: the current price, or a limit order's trigger. */
   price: number;
+  /**
+   * Account-currency units per unit of the price's currency: the day's flash-exchange mid rate for an index
+   * quoted in another currency than its account's (HSI, SPX…), else 1 (pnl.ts holdingValue).
+   */
+  fxRate?: number;
   leverage: number;
   /** The trading account's available funds, major units. */
   available: number;
@@ -68,7 +74,7 @@ export interface OrderInput {
 
 export interface OrderBreakdown {
   shares: number;
-  /** Price × shares, major units. */
+  /** Price × shares × the settlement rate: in the paying account's currency, major units. */
   value: number;
   margin: number;
   fees: FeeBreakdown['items'];
@@ -93,7 +99,7 @@ export interface OrderBreakdown {
 /** What an order will cost and risk, with the station's rules (trading.ts buy: the same steps). */
 export function orderBreakdown(input: OrderInput, rules: TradingRules): OrderBreakdown {
   const shares = input.lots * input.unitsPerLot;
-  const valueMinor = toMinor(input.price * shares);
+  const valueMinor = holdingValue(input.price, shares, input.fxRate);
   const marginMinor = marginFor(valueMinor, input.leverage);
   const trade = {
     shares,
@@ -112,6 +118,7 @@ export function orderBreakdown(input: OrderInput, rules: TradingRules): OrderBre
     openValue: valueMinor,
     margin: marginMinor,
     price: input.price,
+    fxRate: input.fxRate ?? 1,
   };
   const account = {
     cash: availableMinor - costMinor,

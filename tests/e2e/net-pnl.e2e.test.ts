@@ -3,7 +3,8 @@
  * a pinned clock (DOMAIN.md "Leverage, margin and liquidation", "P&L"): a Hong Kong round trip at an
  * unchanged price shows the loss of its fees on the closed position; the position detail shows the price
  * P&L, each fee, the total fees and the net P&L; a stop loss beyond the liquidation price is accepted with
- * a warning naming both prices, on the buy screen and when setting stops.
+ * a warning naming both prices, on the buy screen, its confirm sheet and when setting stops; an index quoted
+ * in Hong Kong dollars is settled in yuan at the day's rate.
  */
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -122,6 +123,10 @@ describe('net P&L and the liquidation price in Chromium at 390×844', () => {
     const shownLiquidation = (await sheet.getByTestId('bd-liquidation').textContent())!.trim();
     expect(await warning.textContent()).toContain(money(1));
     expect(await warning.textContent()).toContain(shownLiquidation);
+    // The sheet where the user confirms says it again.
+    expect(await sheet.getByTestId('confirm-stop-loss-warning').textContent()).toBe(
+      await warning.textContent(),
+    );
     await sheet.getByTestId('order-submit').click();
     await page.waitForURL(/\/warehouse/);
     const [position] = await positions(session.token, 'open');
@@ -144,6 +149,31 @@ describe('net P&L and the liquidation price in Chromium at 390×844', () => {
     await stops.locator('input[name="stopLoss"]').fill(String(stopLoss));
     await stops.getByTestId('stops-confirm').click();
     await expect.poll(async () => (await positions(session.token, 'open'))[0]!.stopLoss).toBe(stopLoss);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("shows a Hang Seng order settled in yuan at the day's rate, with its margin in yuan", async () => {
+    const station = client();
+    const session = await station.registerUser('1390024');
+    const rates = app.market.exchangeRates(clock.now());
+    const rate = Number(rates.cnyPer.HKD.toFixed(6));
+    const { page, errors, close } = await openAs(e2e.browser, session);
+    await page.goto(`${url}/indexBuy?code=HSI&lang=en`);
+    const settlement = page.getByTestId('settlement-rate');
+    await settlement.waitFor();
+    const text = (await settlement.textContent())!;
+    expect(text).toContain('HKD');
+    expect(text).toContain(`1 HKD = ${formatMoney(rate, 'en', 4)} CNY`);
+    // One contract at 1×: HK$50 a point × the price × the rate, in yuan.
+    await page.getByTestId('leverage-1').click();
+    const price = Number(await page.getByTestId('buy-price').getAttribute('data-value'));
+    await page.getByTestId('buy-confirm').click();
+    const sheet = page.getByTestId('order-confirm-sheet');
+    await sheet.waitFor();
+    expect((await sheet.getByTestId('bd-margin').textContent())!.trim()).toBe(
+      `CNY ${money(Math.round(price * 50 * rate * 100) / 100)}`,
+    );
     expect(errors).toEqual([]);
     await close();
   });

@@ -6,7 +6,7 @@
  * by scanning the seeded market minute by minute, never hard-coded.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order, Page, Position } from '../../src/shared/api/types';
+import type { Order, Page, Position, UserMessagePage } from '../../src/shared/api/types';
 import { FixedClock } from '../../server/market/clock';
 import { expireDayOrders } from '../../server/trading/order-expiry';
 import {
@@ -138,6 +138,18 @@ describe.each(dbTargets)('day limit orders (%s, real calendars)', (db) => {
     expect((await ledgerEntriesOf(station, idle.user.id)).sum).toBe(start.balance);
     // Frozen funds are not a ledger movement: the expiry writes no entry and the balance is its entries' sum.
     expect(await ledgerEntriesOf(station, idle.user.id)).toEqual(startEntries);
+    // The user is told, in their language, with the order's code, lots and price.
+    const messages = data(
+      await idle.client.withLang('en').get<UserMessagePage>('/user/cash/getMessagelist.do', { pageSize: 10 }),
+    ).list;
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({
+      kind: 'order_expired',
+      title: 'Limit order expired',
+      refId: waiting.id,
+    });
+    expect(messages[0]!.content).toContain(code);
+    expect(messages[0]!.content).toContain(String(unreached));
     await station.assertLedger();
   });
 

@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type {
   Account,
+  ExchangeRates,
   FuturesQuote,
   LedgerEntry,
   Page,
@@ -140,6 +141,55 @@ describe.each(dbTargets)('index and futures trading (%s, always-open)', (db) => 
     expect(fen(sold.sellFee)).toBe(contractFee(closeValue));
     const after = fen((await account(user, 'index')).balance);
     expect(after - before).toBe(Math.ceil(value / 10) + closeValue - value - contractFee(closeValue));
+  });
+
+  it("books a Hong Kong index in HK dollars settled in yuan at the day's rate, fixed for the position", async () => {
+    const user = await register(client);
+    const rates = data(await client.get<ExchangeRates>('/api/site/exchange/rate'));
+    // HK$50 a point of the Hang Seng (DOMAIN.md "Markets"), at the day's mid rate to 6 decimals.
+    const rate = Number((rates.cnyPer.HKD / rates.cnyPer.CNY).toFixed(6));
+    expect(rate).not.toBe(1);
+    const quote = data(
+      await client.get<Quote & { currency: string }>('/api/index/querySingleIndex.do', { code: 'HSI' }),
+    );
+    expect(quote.currency).toBe('HKD');
+    const bought = data(
+      await user.client.post<Position>('/user/buyIndex.do', {
+        code: 'HSI',
+        lots: 3,
+        leverage: 20,
+        direction: 'long',
+        requestId: newRequestId(),
+      }),
+    );
+    expect(bought).toMatchObject({
+      code: 'HSI',
+      shares: 150,
+      currency: 'CNY',
+      fxRate: rate,
+      openPrice: quote.price,
+    });
+    const value = fen(quote.price * 150 * rate);
+    expect(fen(bought.marketValue)).toBe(value);
+    expect(fen(bought.margin)).toBe(Math.ceil(value / 20));
+    expect(fen(bought.buyFee)).toBe(contractFee(value));
+    // The account-wide liquidation price in index points: (L·borrowed − cash) ÷ (150 × rate).
+    const cash = fen((await account(user, 'index')).available);
+    const borrowed = value - Math.ceil(value / 20);
+    expect(bought.liquidationPrice).toBe(onTick((LINE * borrowed - cash) / 100 / (150 * rate), 0.01));
+
+    // A day later the rate has moved; the position still settles at its opening rate.
+    station.clock.advance(DAY + 2 * HOUR);
+    const later = data(await client.get<ExchangeRates>('/api/site/exchange/rate'));
+    expect(later.date).not.toBe(rates.date);
+    const close = await indexPrice(client, 'HSI');
+    const sold = data(
+      await user.client.post<Position>('/user/sell.do', { positionId: bought.id, requestId: newRequestId() }),
+    );
+    const closeValue = fen(close * 150 * rate);
+    expect(fen(sold.marketValue)).toBe(closeValue);
+    expect(fen(sold.pricePnl)).toBe(closeValue - value);
+    expect(fen(sold.sellFee)).toBe(contractFee(closeValue));
   });
 
   it('opens and closes a short future: pnl = (open − close) × contracts × multiplier, fees both sides (close today ×10)', async () => {
@@ -589,7 +639,10 @@ describe.each(dbTargets)('index and futures trading (%s, always-open)', (db) => 
     const spx = open.find((p) => p.id === a.id)!;
     const ag = open.find((p) => p.id === b.id)!;
     expect(spx.currentPrice).toBe(await indexPrice(client, 'SPX'));
-    expect(fen(spx.pricePnl)).toBe(fen(a.openPrice * 50) - fen(spx.currentPrice * 50));
+    // The S&P 500 is worth US$50 a point, settled in yuan at the rate fixed at its open.
+    expect(spx).toMatchObject({ currency: 'CNY', fxRate: a.fxRate });
+    expect(a.fxRate).toBeGreaterThan(5);
+    expect(fen(spx.pricePnl)).toBe(fen(a.openPrice * 50 * a.fxRate) - fen(spx.currentPrice * 50 * a.fxRate));
     expect(fen(ag.pricePnl)).toBe(fen(ag.currentPrice * 30) - fen(b.openPrice * 30));
     const index = await account(user, 'index');
     expect(fen(index.frozenMargin)).toBe(fen(a.margin) + fen(b.margin));

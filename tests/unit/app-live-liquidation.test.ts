@@ -6,6 +6,8 @@ import { liveLiquidationPrices } from '../../src/app/routes/trade/live-liquidati
 const base = {
   name: 'x',
   market: 'us',
+  currency: 'USD',
+  fxRate: 1,
   direction: 'long',
   lots: 100,
   shares: 100,

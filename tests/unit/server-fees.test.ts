@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../server/config';
 import { aShareFees, hkFees, tradeFees, usFees } from '../../server/trading/fees';
 import { futuresFees, positionFees, sideOf } from '../../src/shared/fees';
+import { isExchangeFund } from '../../src/shared/exchange-funds';
 
 const { fees } = DEFAULT_SETTINGS;
 
@@ -37,6 +38,29 @@ describe('A-share fees (DOMAIN.md: commission 0.025% min ¥5, transfer 0.001%, s
     expect(tradeFees('star', 'sell', { shares: 100, value: 1_000_000 }, fees)).toEqual(
       tradeFees('a', 'sell', { shares: 100, value: 1_000_000 }, fees),
     );
+  });
+});
+
+describe('A-share exchange-traded funds: commission only (no stamp duty, no transfer fee)', () => {
+  it('charges a sale of 10,000 units of 510300 at ¥3.950 its commission alone', () => {
+    // ¥39,500 = 3,950,000 fen × 0.025% = 987.5 → 988 fen; a stock would add 39.5 → 40 transfer fee and
+    // 1,975 stamp duty.
+    expect(aShareFees('sell', { shares: 10_000, value: 3_950_000, code: '510300' }, fees.a)).toEqual({
+      items: { commission: 988 },
+      stampDuty: 0,
+      total: 988,
+    });
+    expect(aShareFees('sell', { shares: 10_000, value: 3_950_000, code: '600519' }, fees.a).total).toBe(
+      988 + 40 + 1975,
+    );
+  });
+
+  it('knows funds by their code ranges, not stocks of the same exchange', () => {
+    for (const code of ['510300', '510050', '588000', '159915', '161725'])
+      expect(isExchangeFund(code)).toBe(true);
+    for (const code of ['600519', '000001', '300750', '688981', '00700', undefined]) {
+      expect(isExchangeFund(code)).toBe(false);
+    }
   });
 });
 

@@ -22,7 +22,7 @@ const messageSchema = {
     kind: {
       type: 'string',
       description:
-        'order_filled, order_rejected, stop_profit, stop_loss, risk_warning, liquidation, deposit, withdrawal, kyc',
+        'order_filled, order_rejected, order_expired, stop_profit, stop_loss, risk_warning, liquidation, deposit, withdrawal, kyc',
     },
     title: { type: 'string' },
     content: { type: 'string' },

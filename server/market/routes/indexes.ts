@@ -46,10 +46,13 @@ function indexQuoteRoute(app: FastifyInstance): void {
         tags: ['market'],
         summary: 'One index quote',
         querystring: fields({ code: indexCodeField }, ['code']),
-        response: responses(ref('Quote')),
+        response: responses(ref('IndexQuote')),
       },
     },
-    async (request) => ok(market.indexQuote(market.getIndex(request.query.code))),
+    async (request) => {
+      const index = market.getIndex(request.query.code);
+      return ok({ ...market.indexQuote(index), currency: index.currency });
+    },
   );
 }
 

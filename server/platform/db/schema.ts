@@ -135,7 +135,13 @@ export interface PositionsTable {
   shares: number;
   leverage: number;
   open_price: number;
-  /** Minor units: open price × shares. */
+  /**
+   * Account-currency units per unit of the price's currency, fixed at the open (the day's flash-exchange
+   * mid rate; 1 when the instrument is priced in the account's currency): every value is price × shares ×
+   * fx_rate.
+   */
+  fx_rate: number;
+  /** Minor units: open price × shares × fx_rate. */
   open_value: number;
   margin: number;
   buy_fee: number;

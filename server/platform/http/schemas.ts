@@ -90,6 +90,29 @@ export const SHARED_SCHEMAS = [
     }),
   },
   {
+    $id: 'IndexQuote',
+    ...object({
+      code: str,
+      name: str,
+      market: { type: 'string', enum: ['index'] },
+      price: num,
+      prevClose: num,
+      open: num,
+      high: num,
+      low: num,
+      change: num,
+      changePct: num,
+      volume: num,
+      turnover: num,
+      time: int,
+      currency: {
+        type: 'string',
+        enum: ['CNY', 'HKD', 'USD'],
+        description: "the index's own currency: a contract is worth points × multiplier of it",
+      },
+    }),
+  },
+  {
     $id: 'StockDetail',
     ...object({
       code: str,
@@ -128,6 +151,16 @@ export const SHARED_SCHEMAS = [
       code: str,
       name: str,
       market: { type: 'string', enum: ['a', 'star', 'hk', 'us', 'index', 'futures'] },
+      currency: {
+        type: 'string',
+        enum: ['CNY', 'HKD', 'USD'],
+        description: "the currency of every amount (its account's); prices are the instrument's own",
+      },
+      fxRate: {
+        ...num,
+        description:
+          'units of currency per unit of the price currency, fixed at the open: value = price × shares × fxRate',
+      },
       direction: { type: 'string', enum: ['long', 'short'] },
       lots: int,
       shares: int,

@@ -24,6 +24,7 @@ import type {
   Page,
   Position,
   ProductSetting,
+  IndexQuote,
   Quote,
   StockDetail,
   StockDetailWithBook,
@@ -140,7 +141,7 @@ export interface ApiCalls extends FundsCalls {
     in: PageQuery & { market: StockMarket; field: 'changePct' | 'turnover' | 'price'; order: 'asc' | 'desc' };
     out: Page<Quote>;
   };
-  'GET /api/index/querySingleIndex.do': { in: { code: string }; out: Quote };
+  'GET /api/index/querySingleIndex.do': { in: { code: string }; out: IndexQuote };
   'GET /api/stock/getIndexDayK.do': {
     in: { code: string; period: DayPeriod; before?: number; limit?: number };
     out: DayBars;

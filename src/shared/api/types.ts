@@ -61,6 +61,12 @@ export interface Quote {
   time: number;
 }
 
+/** One index's quote (querySingleIndex.do) with the currency its points are worth. */
+export interface IndexQuote extends Quote {
+  /** The index's own currency: one contract is worth points × multiplier of it (DOMAIN.md "Markets"). */
+  currency: Currency;
+}
+
 export type InstrumentStatus = 'trading' | 'suspended' | 'closed';
 
 export interface StockDetail extends Quote {
@@ -234,6 +240,13 @@ export interface Position {
   code: string;
   name: string;
   market: Market;
+  /** The currency of every amount (its account's); prices are in the instrument's own. */
+  currency: Currency;
+  /**
+   * Units of `currency` per unit of the price's currency, fixed at the open: every value is price × shares ×
+   * fxRate (1 unless an index is quoted in another currency, e.g. HSI in HKD booked in the CNY index account).
+   */
+  fxRate: number;
   direction: Direction;
   lots: number;
   shares: number;

@@ -12,6 +12,7 @@ import { blockTradesVipSchema } from './0008-blocktrades-vip';
 import { doubleEntryLedgerSchema } from './0010-double-entry-ledger';
 import { positionsByAccountSchema } from './0011-positions-by-account';
 import { orderFillsSchema } from './0012-order-fills';
+import { positionFxSchema } from './0013-position-fx';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -26,5 +27,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0010-double-entry-ledger': doubleEntryLedgerSchema(dialect),
     '0011-positions-by-account': positionsByAccountSchema(),
     '0012-order-fills': orderFillsSchema(),
+    '0013-position-fx': positionFxSchema(),
   };
 }

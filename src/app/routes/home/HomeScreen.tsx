@@ -233,10 +233,10 @@ function IndexCard({ quote, live }: { quote: Quote; live: boolean }) {
         {quote.name}
       </span>
       <strong className="num index-price" data-value={String(shown.price)}>
-        {formatMoney(shown.price, locale, priceDigits(shown.market, shown.price))}
+        {formatMoney(shown.price, locale, priceDigits(shown.market, shown.price, shown.code))}
       </strong>
       <span className="num index-change">
-        {formatMoney(shown.change, locale, priceDigits(shown.market, shown.price))}{' '}
+        {formatMoney(shown.change, locale, priceDigits(shown.market, shown.price, shown.code))}{' '}
         <PctText fraction={shown.changePct} />
       </span>
     </div>
@@ -271,7 +271,7 @@ function HotStocks() {
                   <small className="num">{quote.code}</small>
                 </span>
                 <span className={`num ${moveClass(quote.change)}`}>
-                  {formatMoney(quote.price, locale, priceDigits(quote.market, quote.price))}
+                  {formatMoney(quote.price, locale, priceDigits(quote.market, quote.price, quote.code))}
                 </span>
                 <span className={`change-pill ${moveClass(quote.change)}`}>
                   <PctText fraction={quote.changePct} />

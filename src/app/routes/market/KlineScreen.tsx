@@ -27,7 +27,7 @@ export function KlineScreen() {
       <div className={`quote-title kline-quote ${moveClass(s.change)}`}>
         <h2>{s.name}</h2>
         <span className="num muted">{s.code}</span>
-        <span className="num">{formatMoney(s.price, locale, priceDigits(s.market, s.price))}</span>
+        <span className="num">{formatMoney(s.price, locale, priceDigits(s.market, s.price, s.code))}</span>
         <PctText fraction={s.changePct} />
       </div>
       <KlineChart code={s.code} market={s.market} timeZone={MARKET_TIME_ZONE[s.market]} fullScreen />

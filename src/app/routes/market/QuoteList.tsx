@@ -434,7 +434,7 @@ function QuoteRowView({ quote }: { quote: Quote }) {
         <small className="num">{quote.code}</small>
       </span>
       <span className={`num quote-price ${moveClass(quote.change)}`} data-value={String(quote.price)}>
-        {formatMoney(quote.price, locale, priceDigits(quote.market, quote.price))}
+        {formatMoney(quote.price, locale, priceDigits(quote.market, quote.price, quote.code))}
       </span>
       {/* The pill's own text (no inner span): one box less in each row laid out while scrolling. */}
       <span className={`num change-pill ${moveClass(quote.change)}`}>{formatPct(quote.changePct)}</span>

@@ -130,7 +130,7 @@ function SearchRow({ quote, watch, onOpen }: { quote: Quote; watch: boolean; onO
         <small className="num">{quote.code}</small>
       </Link>
       <span className={`num quote-price ${moveClass(quote.change)}`}>
-        {formatMoney(quote.price, locale, priceDigits(quote.market, quote.price))}
+        {formatMoney(quote.price, locale, priceDigits(quote.market, quote.price, quote.code))}
       </span>
       {watch && loggedIn ? (
         <WatchToggle code={quote.code} market={quote.market} compact />

@@ -91,7 +91,7 @@ function DetailView({
   const navigate = useNavigate();
   const loggedIn = useSelector(() => session$.token.get() !== null);
   const rules = useTradingRules();
-  const digits = priceDigits(instrument.market, instrument.price);
+  const digits = priceDigits(instrument.market, instrument.price, instrument.code);
   const price = (value: number) => formatMoney(value, locale, digits);
   // The header's price follows the live stream; the detail call's refresh still updates the rest.
   const streamed = useLiveQuote(streamCarries(instrument.market) ? instrument.code : undefined);

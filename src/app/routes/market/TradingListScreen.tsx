@@ -159,7 +159,7 @@ export function SimpleQuoteList({
                   <small className="num">{quote.code}</small>
                 </span>
                 <span className={`num quote-price ${moveClass(quote.change)}`}>
-                  {formatMoney(quote.price, locale, priceDigits(quote.market, quote.price))}
+                  {formatMoney(quote.price, locale, priceDigits(quote.market, quote.price, quote.code))}
                 </span>
                 <span className={`change-pill ${moveClass(quote.change)}`}>
                   <PctText fraction={quote.changePct} />

@@ -138,7 +138,7 @@ function WatchRow({ quote, onRemove }: { quote: Quote; onRemove: () => void }) {
         <small className="num">{quote.code}</small>
       </Link>
       <span className={`num quote-price ${moveClass(live.change)}`}>
-        {formatMoney(live.price, locale, priceDigits(quote.market, live.price))}
+        {formatMoney(live.price, locale, priceDigits(quote.market, live.price, quote.code))}
       </span>
       <span className={`change-pill ${moveClass(live.change)}`}>
         <PctText fraction={live.changePct} />

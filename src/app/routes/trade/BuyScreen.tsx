@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
-import type { Direction } from '../../../shared/api/types';
+import type { Currency, Direction } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
 import {
   canShort,
@@ -12,6 +12,7 @@ import {
 } from '../../../shared/trading-rules';
 import { stopLossBeyondLiquidation, type RiskPosition } from '../../../shared/risk';
 import { toMinor } from '../../../shared/money';
+import { holdingValue, settlementRate } from '../../../shared/pnl';
 import { checkLots } from '../../../shared/validation';
 import { call, toApiError } from '../../api/client';
 import { newRequestId } from '../../api/request-id';
@@ -70,15 +71,24 @@ function OrderScreen({ kind, marginTrading = false }: BuyProps) {
   const user = useCall('GET /user/getUserInfo.do', {});
   // The account's open positions: the breakdown's liquidation price is the account-wide one (DOMAIN.md).
   const open = useCall('GET /user/position/list.do', { state: 'open', pageNum: 1, pageSize: 100 });
+  // An index quoted in another currency than its account's is settled at the day's rate (DOMAIN.md).
+  const payingCurrency =
+    instrument.data && rules.data && user.data
+      ? user.data.accounts.find((a) => a.type === rules.data!.tradingAccount[instrument.data!.market])
+          ?.currency
+      : undefined;
+  const foreign = payingCurrency !== undefined && instrument.data!.currency !== payingCurrency;
+  const rates = useCall('GET /api/site/exchange/rate', foreign ? {} : null);
 
   if (!code) return <ErrorState error={new Error(LL.detail.missingCode())} />;
-  const failed = instrument.error ?? rules.error ?? user.error;
-  if (!instrument.data || !rules.data || !user.data) {
+  const failed = instrument.error ?? rules.error ?? user.error ?? (foreign ? rates.error : null);
+  if (!instrument.data || !rules.data || !user.data || (foreign && !rates.data && !rates.error)) {
     if (failed) {
       const retry = () => {
         instrument.reload();
         rules.reload();
         user.reload();
+        rates.reload();
       };
       return <ErrorState error={failed} onRetry={retry} />;
     }
@@ -93,9 +103,10 @@ function OrderScreen({ kind, marginTrading = false }: BuyProps) {
       code: p.code,
       direction: p.direction,
       shares: p.shares,
-      openValue: toMinor(p.openPrice * p.shares),
+      openValue: holdingValue(p.openPrice, p.shares, p.fxRate),
       margin: toMinor(p.margin),
       price: p.currentPrice,
+      fxRate: p.fxRate,
     }));
   return (
     <OrderForm
@@ -105,6 +116,15 @@ function OrderScreen({ kind, marginTrading = false }: BuyProps) {
       rules={rules.data}
       available={account?.available ?? 0}
       holdings={holdings}
+      settlement={
+        foreign && rates.data && account
+          ? {
+              priceCurrency: instrument.data.currency,
+              accountCurrency: account.currency,
+              rate: settlementRate(rates.data.cnyPer, instrument.data.currency, account.currency),
+            }
+          : null
+      }
       initialDirection={direction ?? 'long'}
       marginTrading={marginTrading}
       onPlaced={user.reload}
@@ -118,6 +138,8 @@ interface OrderFormProps {
   rules: TradingRules;
   available: number;
   holdings: readonly RiskPosition[];
+  /** How an index quoted in another currency settles in the paying account; null when it is the same. */
+  settlement: { priceCurrency: Currency; accountCurrency: Currency; rate: number } | null;
   initialDirection: Direction;
   marginTrading: boolean;
   onPlaced: () => void;
@@ -129,6 +151,7 @@ function OrderForm({
   rules,
   available,
   holdings,
+  settlement,
   initialDirection,
   marginTrading,
 }: OrderFormProps) {
@@ -150,7 +173,8 @@ function OrderForm({
   const [stopLossText, setStopLossText] = useState('');
   const [touched, setTouched] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const digits = priceDigits(market, instrument.price);
+  const digits = priceDigits(market, instrument.price, instrument.code);
+  const payCurrency = settlement?.accountCurrency ?? instrument.currency;
   const money = (value: number) => formatMoney(value, locale);
   const price = (value: number) => formatMoney(value, locale, digits);
 
@@ -195,6 +219,7 @@ function OrderForm({
       lots: Math.max(lots, 0),
       unitsPerLot: units,
       price: fillPrice,
+      fxRate: settlement?.rate ?? 1,
       leverage,
       available,
       holdings,
@@ -242,6 +267,15 @@ function OrderForm({
         </p>
       )}
 
+      {settlement && (
+        <p className="muted small" data-testid="settlement-rate">
+          {LL.trading.settledAt({
+            priceCurrency: settlement.priceCurrency,
+            accountCurrency: settlement.accountCurrency,
+            rate: formatMoney(settlement.rate, locale, 4),
+          })}
+        </p>
+      )}
       {shortAllowed && (
         <Choice
           label={LL.trading.direction()}
@@ -366,13 +400,13 @@ function OrderForm({
         <div>
           <dt>{LL.trading.margin()}</dt>
           <dd className="num">
-            {instrument.currency} {money(breakdown.margin)}
+            {payCurrency} {money(breakdown.margin)}
           </dd>
         </div>
         <div>
           <dt>{LL.trading.available()}</dt>
           <dd className="num" data-testid="buy-available">
-            {instrument.currency} {money(available)}
+            {payCurrency} {money(available)}
           </dd>
         </div>
       </dl>
@@ -401,6 +435,8 @@ function OrderForm({
           breakdown={breakdown}
           available={available}
           digits={digits}
+          currency={payCurrency}
+          stopLossWarning={stopLossWarning}
           onClose={() => setConfirming(false)}
           onDone={(to) => {
             setConfirming(false);
@@ -425,6 +461,9 @@ interface ConfirmProps {
   breakdown: ReturnType<typeof orderBreakdown>;
   available: number;
   digits: number;
+  currency: Currency;
+  /** The form's warning that the stop loss lies beyond the liquidation price, repeated where the user confirms. */
+  stopLossWarning: string | null;
   onClose: () => void;
   onDone: (list: 'positions' | 'orders') => void;
 }
@@ -503,7 +542,13 @@ function ConfirmSheet(props: ConfirmProps) {
         stopLoss={props.stopLoss}
         available={props.available}
         digits={props.digits}
+        currency={props.currency}
       />
+      {props.stopLossWarning && (
+        <p className="field-warning" role="status" data-testid="confirm-stop-loss-warning">
+          {props.stopLossWarning}
+        </p>
+      )}
       {orderType === 'limit' && <p className="muted small">{LL.trading.limitNote()}</p>}
       {breakdown.insufficient && (
         <p className="inline-error" data-testid="bd-insufficient">

@@ -139,7 +139,7 @@ function InquiryQuote({
   const [lotsText, setLotsText] = useState('1');
   const [leverage, setLeverage] = useState(leverages[0] ?? 1);
   const [direction, setDirection] = useState<Direction>('long');
-  const digits = priceDigits(market, instrument.price);
+  const digits = priceDigits(market, instrument.price, instrument.code);
   const price = (value: number) => formatMoney(value, locale, digits);
   const lotsKey = checkLots(lotsText.trim(), rules.maxLots[market]);
   const lots = lotsKey === null ? Number(lotsText) : 0;

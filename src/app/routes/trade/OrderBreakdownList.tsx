@@ -4,7 +4,7 @@
  * the order screens' confirmation and by the price inquiry.
  */
 import { useI18nContext } from '../../../../locales/i18n-react';
-import type { Direction } from '../../../shared/api/types';
+import type { Currency, Direction } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
 import type { FeeItem } from '../../../shared/fees';
 import type { orderBreakdown } from '../../../shared/trading-rules';
@@ -22,6 +22,8 @@ export interface OrderBreakdownListProps {
   stopLoss: number | null;
   available: number;
   digits: number;
+  /** The paying account's currency, where it differs from the instrument's. */
+  currency?: Currency | undefined;
 }
 
 export function OrderBreakdownList({
@@ -36,9 +38,11 @@ export function OrderBreakdownList({
   stopLoss,
   available,
   digits,
+  currency,
 }: OrderBreakdownListProps) {
   const { LL, locale } = useI18nContext();
-  const cur = instrument.currency;
+  // Amounts are the paying account's (an index quoted in another currency settles in it).
+  const cur = currency ?? instrument.currency;
   const money = (value: number) => `${cur} ${formatMoney(value, locale)}`;
   const price = (value: number) => formatMoney(value, locale, digits);
   const minor = (value: number) => money(value / 100);

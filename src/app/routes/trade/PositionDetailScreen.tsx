@@ -3,6 +3,8 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Position } from '../../../shared/api/types';
 import { formatDateTime, formatMoney } from '../../../shared/format';
+import { toMajor } from '../../../shared/money';
+import { holdingValue } from '../../../shared/pnl';
 import { checkLots } from '../../../shared/validation';
 import { call, toApiError } from '../../api/client';
 import { newRequestId } from '../../api/request-id';
@@ -130,7 +132,7 @@ function PositionFigures({ position: p }: { position: Position }) {
   const open = p.closedAt === null;
   const figures = open ? livePnl(p, livePrice) : p;
   const { pnl, yield: yieldFraction } = figures;
-  const digits = priceDigits(p.market, p.openPrice);
+  const digits = priceDigits(p.market, p.openPrice, p.code);
   const price = (value: number | null) => (value === null ? '--' : formatMoney(value, locale, digits));
   const money = (value: number) => formatMoney(value, locale);
   const rows: [string, string, string][] = [
@@ -145,7 +147,11 @@ function PositionFigures({ position: p }: { position: Position }) {
     [LL.positions.shares(), formatMoney(p.shares, locale, 0), 'f-shares'],
     [LL.positions.leverage(), LL.buy.leverageValue({ n: p.leverage }), 'f-leverage'],
     [LL.trading.margin(), money(p.margin), 'f-margin'],
-    [LL.trading.marketValue(), money(open ? livePrice * p.shares : p.marketValue), 'f-market-value'],
+    [
+      LL.trading.marketValue(),
+      money(open ? toMajor(holdingValue(livePrice, p.shares, p.fxRate)) : p.marketValue),
+      'f-market-value',
+    ],
     [LL.positions.buyFee(), money(p.buyFee), 'f-buy-fee'],
     [LL.positions.sellFee(), money(p.sellFee), 'f-sell-fee'],
     [LL.positions.stampDuty(), money(p.stampDuty), 'f-stamp-duty'],
@@ -302,7 +308,7 @@ function StopsSheet({
     stopProfitText: profitText,
     stopLossText: lossText,
   });
-  const digits = priceDigits(position.market, position.openPrice);
+  const digits = priceDigits(position.market, position.openPrice, position.code);
   // DOMAIN.md: a stop loss beyond the liquidation price is accepted, with a warning naming both prices.
   const beyond =
     problem === null && stopLossBeyondLiquidation(position.direction, stopLoss, position.liquidationPrice)
@@ -423,7 +429,7 @@ export function SellScreen() {
         </div>
         <div className="buy-price">
           <span className="label">{LL.positions.currentPrice()}</span>
-          <span className="num big">{formatMoney(price, locale, priceDigits(p.market, price))}</span>
+          <span className="num big">{formatMoney(price, locale, priceDigits(p.market, price, p.code))}</span>
         </div>
       </section>
       <FormField

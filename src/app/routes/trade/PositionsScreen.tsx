@@ -4,7 +4,7 @@ import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Order, Position } from '../../../shared/api/types';
 import { formatDateTime, formatMoney } from '../../../shared/format';
 import { toMajor, toMinor } from '../../../shared/money';
-import { netPnl, pnlYield, pricePnlOf } from '../../../shared/pnl';
+import { holdingValue, netPnl, pnlYield, pricePnlOf } from '../../../shared/pnl';
 import { call, toApiError } from '../../api/client';
 import { streamCarries, subscribeQuotes, useLiveQuote } from '../../api/live-quotes';
 import { newRequestId } from '../../api/request-id';
@@ -174,8 +174,8 @@ export function livePnl(
 ): { pricePnl: number; fees: number; pnl: number; yield: number } {
   const moved = pricePnlOf(
     position.direction,
-    toMinor(position.currentPrice * position.shares),
-    toMinor(price * position.shares),
+    holdingValue(position.currentPrice, position.shares, position.fxRate),
+    holdingValue(price, position.shares, position.fxRate),
   );
   const { pricePnl, fees, pnl } = netPnl(toMinor(position.pricePnl) + moved, {
     buyFee: toMinor(position.buyFee),
@@ -209,7 +209,7 @@ function OpenPositionRow({
   const exchangeTime = useExchangeTime();
   const price = useLivePrice(position);
   const { pnl, yield: yieldFraction } = livePnl(position, price);
-  const digits = priceDigits(position.market, position.openPrice);
+  const digits = priceDigits(position.market, position.openPrice, position.code);
   const fmt = (value: number) => formatMoney(value, locale, digits);
   return (
     <article className="position-row" data-testid="position-row" data-position-id={String(position.id)}>
@@ -292,7 +292,7 @@ function OpenPositionRow({
 
 function ClosedPositionRow({ position }: { position: Position }) {
   const { LL, locale } = useI18nContext();
-  const digits = priceDigits(position.market, position.openPrice);
+  const digits = priceDigits(position.market, position.openPrice, position.code);
   const fmt = (value: number) => formatMoney(value, locale, digits);
   const reason = position.closeReason;
   return (
@@ -388,7 +388,8 @@ function OrderList() {
 function OrderRow({ order, onRevoke }: { order: Order; onRevoke?: () => void }) {
   const { LL, locale } = useI18nContext();
   const exchangeTime = useExchangeTime();
-  const fmt = (value: number) => formatMoney(value, locale, priceDigits(order.market, order.triggerPrice));
+  const fmt = (value: number) =>
+    formatMoney(value, locale, priceDigits(order.market, order.triggerPrice, order.code));
   return (
     <article className="position-row" data-testid="order-row" data-order-id={String(order.id)}>
       <header>

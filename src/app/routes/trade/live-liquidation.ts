@@ -6,6 +6,7 @@
  */
 import type { Account, AccountType, Market, Position } from '../../../shared/api/types';
 import { toMinor } from '../../../shared/money';
+import { holdingValue } from '../../../shared/pnl';
 import { liquidationPrice, type AccountRiskState } from '../../../shared/risk';
 
 /**
@@ -40,9 +41,10 @@ export function liveLiquidationPrices(
         code: p.code,
         direction: p.direction,
         shares: p.shares,
-        openValue: toMinor(p.openPrice * p.shares),
+        openValue: holdingValue(p.openPrice, p.shares, p.fxRate),
         margin: toMinor(p.margin),
         price: live.get(p.code) ?? p.currentPrice,
+        fxRate: p.fxRate,
       })),
     };
     for (const p of held) answer.set(p.id, liquidationPrice(state, p.code, line));

@@ -60,7 +60,6 @@ export function useInstrument(kind: InstrumentKind, code: string | null): CallSt
         limitUp: null,
         limitDown: null,
         lotSize: 1,
-        currency: 'CNY',
         status: 'trading',
         tPlus: false,
       },
