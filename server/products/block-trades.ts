@@ -11,8 +11,9 @@
  *   the price cap (¥100 by default, reference price) are offered, so the minimum size fits a new account.
  * - The discount applies to the price at the moment of purchase; the offer price never goes below the day's
  *   limit-down price and lies on the tick.
- * - Windows are local Shanghai times; before the window a purchase is refused as not yet open, after it as
- *   closed (OUTSIDE_TRADING_HOURS with the window's own message). The market must also be in a session.
+ * - Windows are local Shanghai times (in always-open mode the whole simulated day: productWindow); before
+ *   the window a purchase is refused as not yet open, after it as closed (OUTSIDE_TRADING_HOURS with the
+ *   window's own message). The market must also be in a session.
  * - Leverage is one of the market's list (default 1). There is no total size: an offer is not used up.
  */
 import type { AccountRiskState } from '../../src/shared/risk';
@@ -67,13 +68,35 @@ export function cnTimeZone(): string {
 /** The local day of `now` (Asia/Shanghai) as its number and its key, and whether it trades. */
 export function productDay(station: Station, now: number): { day: number; key: string; trading: boolean } {
   const hours = cnHours(station);
-  const day = localDay(now, cnTimeZone());
+  // In always-open mode the simulated day is the UTC day, as the markets' (sessions.ts).
+  const day = localDay(now, alwaysOpen(station) ? hours.timeZone : cnTimeZone());
   return { day, key: dateOfDay(day), trading: isTradingDay(day, hours) };
 }
 
 /** The instant of a local minute of `day` in Shanghai. */
 export function localTime(day: number, minute: number): number {
   return localMinuteToUtc(day, minute, cnTimeZone());
+}
+
+function alwaysOpen(station: Station): boolean {
+  return station.market.clockMode === 'always-open';
+}
+
+/**
+ * A product's window on `day` (productDay): its local Shanghai minutes [opens, closes), or in always-open
+ * mode the whole simulated day, so that, as every market trades around the clock there, every product can
+ * be tried at any hour (a demo or a newcomer's first visit never finds every offer "ended").
+ */
+export function productWindow(
+  station: Station,
+  day: number,
+  [opens, closes]: readonly [number, number],
+): { opensAt: number; closesAt: number } {
+  if (alwaysOpen(station)) {
+    const zone = cnHours(station).timeZone;
+    return { opensAt: localMinuteToUtc(day, 0, zone), closesAt: localMinuteToUtc(day + 1, 0, zone) };
+  }
+  return { opensAt: localTime(day, opens), closesAt: localTime(day, closes) };
 }
 
 /** Listed A-share and STAR stocks within `priceCap`, ordered by a seeded hash of the day and `tag`. */
@@ -142,8 +165,7 @@ export function offerPlans(station: Station, now: number): OfferPlan[] {
         discount: min / 100 + (h % (max - min + 1)) / 100,
         minLots: terms.minLotsChoices[(h >>> 8) % terms.minLotsChoices.length]!,
         maxLots: maxLotsPerOrder(station.config.settings, instrument.market),
-        opensAt: localTime(day, window[0]),
-        closesAt: localTime(day, window[1]),
+        ...productWindow(station, day, window),
       };
     });
 }

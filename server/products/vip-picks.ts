@@ -39,10 +39,10 @@ import {
   assertTrading,
   instrumentOf,
   localClock,
-  localTime,
   accountStatesOf,
   positionsById,
   productDay,
+  productWindow,
   seededCandidates,
 } from './block-trades';
 import { requireKyc, requirePermission } from '../identity';
@@ -71,8 +71,7 @@ async function ensurePicks(station: Station, now: number): Promise<string | null
   const seed = station.config.marketSeed;
   const terms = station.config.settings.products.vip;
   const { min, max } = terms.discountPercent;
-  const opensAt = localTime(day, terms.window[0]);
-  const closesAt = localTime(day, terms.window[1]);
+  const { opensAt, closesAt } = productWindow(station, day, terms.window);
   const rows = seededCandidates(station, 'vip', day, now, terms.priceCap)
     .slice(0, terms.picksPerDay)
     .map((instrument) => {

@@ -21,7 +21,8 @@ let app: FastifyInstance;
 let url: string;
 const clock = new FixedClock(T0);
 
-const e2e = stationForFile({}, { clock }, (station) => {
+// Real calendars: the offers' own windows show (in always-open mode each is open all day).
+const e2e = stationForFile({ CLOCK_MODE: 'real' }, { clock }, (station) => {
   ({ app, url } = station);
   client = stationClient(url);
 });

@@ -1,6 +1,7 @@
 /**
  * Block trades and VIP picks over real HTTP, on SQLite and PostgreSQL, with a pinned clock
- * (Wednesday 2025-03-12 10:00 Shanghai; the station runs always-open, so the offers' own windows decide):
+ * (Wednesday 2025-03-12 10:00 Shanghai, on real calendars, so the offers' own windows decide; in
+ * always-open mode every window is the whole simulated day):
  * - the day's block-trade offers are generated from the seed (the same on a second station), each a discount
  *   to the current price with a minimum size and a window; buying one opens a T+1 position at the offer
  *   price through the ledger; every refusal answers its translated message and writes nothing;
@@ -42,7 +43,8 @@ describe.each(dbTargets)('block trades and VIP picks (%s)', (db) => {
   let client: ApiClient;
 
   beforeAll(async () => {
-    station = await startStation({ db });
+    // Real calendars: the offers' own windows (Shanghai times) are what these tests are about.
+    station = await startStation({ db, env: { CLOCK_MODE: 'real' } });
     client = api(station.url);
   });
   afterAll(async () => station?.close());
@@ -107,7 +109,7 @@ describe.each(dbTargets)('block trades and VIP picks (%s)', (db) => {
       expect(list.slice(0, 4).map((o) => o.status)).toEqual(['open', 'open', 'upcoming', 'upcoming']);
 
       // The same seed gives the same offers on another station (another database).
-      const other = await startStation({ db: 'sqlite' });
+      const other = await startStation({ db: 'sqlite', env: { CLOCK_MODE: 'real' } });
       try {
         const again = data(await api(other.url).get<BlockTradeOffer[]>('/api/stock/getDzList.do'));
         expect(again).toEqual(list);
@@ -273,6 +275,37 @@ describe.each(dbTargets)('block trades and VIP picks (%s)', (db) => {
       expect((await client.get('/user/buyStockDzList.do')).http).toBe(401);
     });
 
+    it('opens every offer and allocation for the whole simulated day in always-open mode', async () => {
+      const open = await startStation({ db: 'sqlite' });
+      try {
+        const day = Math.floor(T0 / DAY) * DAY;
+        for (const t of [day + MINUTE, T0, day + DAY - MINUTE]) {
+          open.clock.set(t);
+          const dz = data(await api(open.url).get<BlockTradeOffer[]>('/api/stock/getDzList.do'));
+          expect(dz.length).toBe(8);
+          for (const offer of dz) {
+            expect([offer.opensAt, offer.closesAt, offer.status]).toEqual([day, day + DAY, 'open']);
+          }
+          const vip = data(await api(open.url).get<VipPick[]>('/api/stock/getVipList.do'));
+          expect(vip.length).toBe(4);
+          for (const pick of vip) expect([pick.opensAt, pick.closesAt]).toEqual([day, day + DAY]);
+        }
+        // A block trade can be bought at 00:01 UTC, long before the Shanghai window.
+        open.clock.set(day + MINUTE);
+        const user = await register(api(open.url));
+        const [offer] = data(await api(open.url).get<BlockTradeOffer[]>('/api/stock/getDzList.do'));
+        const bought = await user.client.post('/user/buyStockDz.do', {
+          code: offer!.code,
+          lots: offer!.minLots,
+          requestId: newRequestId(),
+        });
+        expect(bought.http).toBe(200);
+        await open.assertLedger();
+      } finally {
+        await open.close();
+      }
+    });
+
     it('has no offers on a day the A-share market does not trade (real calendars)', async () => {
       const real = await startStation({ db: 'sqlite', env: { CLOCK_MODE: 'real' } });
       try {
@@ -302,7 +335,7 @@ describe.each(dbTargets)('block trades and VIP picks (%s)', (db) => {
       expect(missing.http).toBe(404);
       expect(failure(missing).msg).toBe('There is no VIP allocation of this stock today');
       // The same allocations on another station with the same seed.
-      const other = await startStation({ db: 'sqlite' });
+      const other = await startStation({ db: 'sqlite', env: { CLOCK_MODE: 'real' } });
       try {
         const again = data(await api(other.url).get<VipPick[]>('/api/stock/getVipList.do'));
         expect(again.map((p) => [p.code, p.price, p.totalLots, p.maxLotsPerUser])).toEqual(

@@ -125,7 +125,6 @@ const COVERED: readonly string[] = [
   'sell:OK',
   'sell:T_PLUS_ONE',
   'blockTrade:OK',
-  'blockTrade:OUTSIDE_TRADING_HOURS',
   'vip:OK',
   'vip:NO_PERMISSION',
   'fundBuy:OK',
