@@ -44,11 +44,30 @@ export interface Config {
    * (at debug, a line per request). Per-request lines at info cost more than half of a trivial call.
    */
   requestLogSummarySeconds: number;
+  /** The live quote stream's limits (/api/stream/quotes). */
+  stream: StreamSettings;
   settings: Settings;
   /** Registration, login and identity limits. */
   identity: IdentitySettings;
   /** The wallet's own settings; its limits, hours and fee rate are site settings. */
   wallet: WalletSettings;
+}
+
+/** The live quote stream's limits: what one address may hold open, and what a slow reader may owe. */
+export interface StreamSettings {
+  /** STREAMS_PER_IP: quote streams one address may hold open in one process (a phone has one or two). */
+  perAddress: number;
+  /**
+   * STREAM_BUFFER_KB: bytes written to a stream but not yet taken by its client; past this, the client has
+   * stopped reading and is dropped (it reconnects with Last-Event-ID when it reads again).
+   */
+  maxBufferedBytes: number;
+  /**
+   * STREAM_REPLAY_EVENTS: most events a Last-Event-ID resume replays (codes × seconds missed, up to 60
+   * seconds back), so a small request cannot ask for a large answer; older seconds are skipped, and the
+   * client's lists reload what they show.
+   */
+  maxReplayEvents: number;
 }
 
 /** Identity settings: invitation rule, SMS caps, login lockout, region blocking, CORS. */
@@ -212,6 +231,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     'info',
   );
   const requestLogSummarySeconds = readInt(env, 'REQUEST_LOG_SUMMARY_S', 60, 1, 86_400);
+  const stream: StreamSettings = {
+    perAddress: readInt(env, 'STREAMS_PER_IP', 8, 1, 10_000),
+    maxBufferedBytes: readInt(env, 'STREAM_BUFFER_KB', 256, 16, 65_536) * 1024,
+    maxReplayEvents: readInt(env, 'STREAM_REPLAY_EVENTS', 300, 1, 100_000),
+  };
   const settings = structuredClone(DEFAULT_SETTINGS);
   checkProductSettings(settings);
   return {
@@ -232,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     logLevel,
     requestLogSummarySeconds,
+    stream,
     settings,
     identity: loadIdentitySettings(env),
     wallet: structuredClone(DEFAULT_WALLET_SETTINGS),

@@ -1116,6 +1116,8 @@ const en = {
     WITHDRAW_PASSWORD_LOCKED: 'Too many wrong withdrawal passwords, please try again in {minutes} min',
     SMS_TOO_SOON: 'A code was sent just now, please wait {seconds} s before asking again',
     SMS_DAILY_LIMIT: 'The daily limit of verification codes is reached, please try again tomorrow',
+    TOO_MANY_STREAMS:
+      'Too many live price connections from your network; close other windows of the app and try again',
     TOO_MANY_FROM_ADDRESS: 'Too many attempts from your network, please try again later',
     PHONE_NOT_REGISTERED: 'This phone number is not registered',
     OLD_PASSWORD_WRONG: 'The old password is wrong',

@@ -1117,6 +1117,8 @@ const vi = {
     WITHDRAW_PASSWORD_LOCKED: 'Nhập sai mật khẩu rút tiền quá nhiều lần, vui lòng thử lại sau {minutes} phút',
     SMS_TOO_SOON: 'Gửi mã xác minh quá thường xuyên, vui lòng thử lại sau {seconds} giây',
     SMS_DAILY_LIMIT: 'Đã đạt giới hạn gửi mã xác minh trong ngày, vui lòng thử lại vào ngày mai',
+    TOO_MANY_STREAMS:
+      'Quá nhiều kết nối giá trực tiếp từ mạng của bạn; hãy đóng các cửa sổ khác của ứng dụng và thử lại',
     TOO_MANY_FROM_ADDRESS: 'Có quá nhiều lần thử từ mạng của bạn, vui lòng thử lại sau',
     PHONE_NOT_REGISTERED: 'Số điện thoại này chưa được đăng ký',
     OLD_PASSWORD_WRONG: 'Mật khẩu cũ không đúng',

@@ -1098,6 +1098,7 @@ const zh_CN = {
     WITHDRAW_PASSWORD_LOCKED: '资金密码错误次数过多，请{minutes}分钟后再试',
     SMS_TOO_SOON: '验证码发送过于频繁，请{seconds}秒后再试',
     SMS_DAILY_LIMIT: '今日验证码发送次数已达上限，请明天再试',
+    TOO_MANY_STREAMS: '您的网络上打开的实时行情连接过多，请关闭应用的其他窗口后重试',
     TOO_MANY_FROM_ADDRESS: '您所在网络的尝试次数过多，请稍后再试',
     PHONE_NOT_REGISTERED: '该手机号尚未注册',
     OLD_PASSWORD_WRONG: '原密码错误',

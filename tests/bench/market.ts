@@ -195,7 +195,8 @@ async function streamRun(
 ): Promise<{ fan: number[]; runMb: number; lifeMb: number }> {
   // Its history is built once it logs "market history warmed up" (server/main.ts).
   const { base, child } = await startStation(
-    { DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'none') },
+    // Every subscriber comes from this one address: lift the per-address cap (a phone holds one or two).
+    { DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'none'), STREAMS_PER_IP: '5000' },
     { readyLog: 'market history warmed up' },
   );
   const pid = child.pid!;

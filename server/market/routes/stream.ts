@@ -5,7 +5,10 @@
  *   epoch second and whose data is the quote at that second.
  * - A comment line (`: heartbeat`) every 15 seconds keeps proxies and the client's timeout at bay.
  * - Resume: a client that reconnects with `Last-Event-ID: <second>` first gets the ticks it missed (up to
- *   60 seconds back), recomputed exactly: prices are a pure function of time and the seed.
+ *   60 seconds back and STREAM_REPLAY_EVENTS events, the latest kept), recomputed exactly: prices are a pure
+ *   function of time and the seed.
+ * - Limits (config.stream): STREAMS_PER_IP open streams per address and process (RATE_LIMITED beyond); a
+ *   client whose unread bytes pass STREAM_BUFFER_KB is dropped (backpressure), never buffered without end.
  * Ticks follow the station's clock (a test can pin and move it). One timer, aligned to the second, serves every
  * subscriber; each code's event of a second is computed and serialised once however many clients watch it.
  * Scale-out mode (REDIS_URL, `app.tickBus`): the processes say which codes their clients watch, and only the
@@ -19,7 +22,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import { Socket } from 'node:net';
 import type { FastifyPluginAsync } from 'fastify';
-import { fields } from '../../platform';
+import { AppError, fields } from '../../platform';
 import { entryOf } from './stream-quote-events';
 import { createSubscriberRegistry, type Subscriber } from './stream-subscribers';
 import { joinTickFanOut } from './stream-tick-fan-out';
@@ -28,7 +31,8 @@ const MAX_CODES = 50;
 
 export const streamPlugin: FastifyPluginAsync = async (app) => {
   const { market, tickBus } = app;
-  const subscribers = createSubscriberRegistry(market, !tickBus);
+  const limits = app.config.stream;
+  const subscribers = createSubscriberRegistry(market, !tickBus, limits);
   if (tickBus) joinTickFanOut(tickBus, subscribers);
 
   app.addHook('onClose', async () => {
@@ -61,6 +65,10 @@ export const streamPlugin: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
+      // A phone holds one or two streams; more from one address is a client gone wrong, or an attack.
+      if (subscribers.openFrom(request.ip) >= limits.perAddress) {
+        throw new AppError('RATE_LIMITED', { msgKey: 'TOO_MANY_STREAMS' });
+      }
       const codes = [...new Set(request.query.codes.split(',').map((c) => c.toUpperCase()))];
       const entries = codes.map((code) => entryOf(market, code));
       // The leader quotes these from its next second on (scale-out mode).
@@ -83,7 +91,7 @@ export const streamPlugin: FastifyPluginAsync = async (app) => {
       });
       res.write('retry: 2000\n\n');
       const now = Math.floor(market.now() / 1000);
-      const sub: Subscriber = { entries, res, lastSecond: now - 1 };
+      const sub: Subscriber = { entries, res, lastSecond: now - 1, address: request.ip };
       const lastEventId = request.headers['last-event-id'];
       const from = typeof lastEventId === 'string' ? Number(lastEventId) + 1 : now;
       subscribers.send(sub, from, now, new Map());
