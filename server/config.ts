@@ -95,6 +95,12 @@ export interface IdentitySettings {
   blockedRegions: string[];
   /** CORS_ORIGINS: comma-separated origins allowed to call the API from a browser; empty: none. */
   corsOrigins: string[];
+  /** UPLOADS_PER_DAY: KYC photos one user may upload in 24 hours. */
+  uploadsPerDay: number;
+  /** UPLOAD_PENDING_MB: bytes of a user's photos not yet in any KYC submission (more is refused). */
+  uploadPendingBytes: number;
+  /** UPLOAD_ORPHAN_HOURS: a photo in no submission after this long is deleted, file and record. */
+  uploadOrphanHours: number;
 }
 
 /**
@@ -149,6 +155,9 @@ export function loadIdentitySettings(env: NodeJS.ProcessEnv): IdentitySettings {
     regionHeader: header === '' ? null : header,
     blockedRegions: readList(env, 'BLOCKED_REGIONS', /^[A-Za-z0-9-]{1,16}$/).map((r) => r.toUpperCase()),
     corsOrigins: readList(env, 'CORS_ORIGINS', /^https?:\/\/[A-Za-z0-9.:[\]-]+$/),
+    uploadsPerDay: readInt(env, 'UPLOADS_PER_DAY', 20, 1, 100_000),
+    uploadPendingBytes: readInt(env, 'UPLOAD_PENDING_MB', 30, 1, 100_000) * 1024 * 1024,
+    uploadOrphanHours: readInt(env, 'UPLOAD_ORPHAN_HOURS', 24, 1, 8_760),
   };
 }
 

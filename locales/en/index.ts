@@ -1118,6 +1118,10 @@ const en = {
     SMS_DAILY_LIMIT: 'The daily limit of verification codes is reached, please try again tomorrow',
     TOO_MANY_STREAMS:
       'Too many live price connections from your network; close other windows of the app and try again',
+    UPLOAD_DAILY_LIMIT:
+      'You have uploaded {n} photos in the last 24 hours, the most allowed; please try again tomorrow',
+    UPLOAD_PENDING_FULL:
+      'Too many photos are waiting to be submitted; submit your verification, or wait a day for unused photos to be cleared',
     TOO_MANY_FROM_ADDRESS: 'Too many attempts from your network, please try again later',
     PHONE_NOT_REGISTERED: 'This phone number is not registered',
     OLD_PASSWORD_WRONG: 'The old password is wrong',

@@ -1119,6 +1119,10 @@ const vi = {
     SMS_DAILY_LIMIT: 'Đã đạt giới hạn gửi mã xác minh trong ngày, vui lòng thử lại vào ngày mai',
     TOO_MANY_STREAMS:
       'Quá nhiều kết nối giá trực tiếp từ mạng của bạn; hãy đóng các cửa sổ khác của ứng dụng và thử lại',
+    UPLOAD_DAILY_LIMIT:
+      'Bạn đã tải lên {n} ảnh trong 24 giờ qua, mức tối đa cho phép; vui lòng thử lại vào ngày mai',
+    UPLOAD_PENDING_FULL:
+      'Có quá nhiều ảnh đang chờ gửi; hãy gửi xác minh danh tính, hoặc đợi một ngày để ảnh không dùng được xóa',
     TOO_MANY_FROM_ADDRESS: 'Có quá nhiều lần thử từ mạng của bạn, vui lòng thử lại sau',
     PHONE_NOT_REGISTERED: 'Số điện thoại này chưa được đăng ký',
     OLD_PASSWORD_WRONG: 'Mật khẩu cũ không đúng',

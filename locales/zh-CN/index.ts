@@ -1099,6 +1099,8 @@ const zh_CN = {
     SMS_TOO_SOON: '验证码发送过于频繁，请{seconds}秒后再试',
     SMS_DAILY_LIMIT: '今日验证码发送次数已达上限，请明天再试',
     TOO_MANY_STREAMS: '您的网络上打开的实时行情连接过多，请关闭应用的其他窗口后重试',
+    UPLOAD_DAILY_LIMIT: '24小时内最多上传{n}张照片，您已达上限，请明天再试',
+    UPLOAD_PENDING_FULL: '待提交的照片过多，请先提交实名认证，或等待一天后未使用的照片被清理',
     TOO_MANY_FROM_ADDRESS: '您所在网络的尝试次数过多，请稍后再试',
     PHONE_NOT_REGISTERED: '该手机号尚未注册',
     OLD_PASSWORD_WRONG: '原密码错误',

@@ -1100,6 +1100,8 @@ const zh_TW = {
     SMS_TOO_SOON: '驗證碼發送過於頻繁，請{seconds}秒後再試',
     SMS_DAILY_LIMIT: '今日驗證碼發送次數已達上限，請明天再試',
     TOO_MANY_STREAMS: '您的網路上開啟的即時行情連線過多，請關閉應用程式的其他視窗後重試',
+    UPLOAD_DAILY_LIMIT: '24小時內最多上傳{n}張照片，您已達上限，請明天再試',
+    UPLOAD_PENDING_FULL: '待提交的照片過多，請先提交實名認證，或等待一天後未使用的照片被清除',
     TOO_MANY_FROM_ADDRESS: '您所在網路的嘗試次數過多，請稍後再試',
     PHONE_NOT_REGISTERED: '該手機號尚未註冊',
     OLD_PASSWORD_WRONG: '原密碼錯誤',

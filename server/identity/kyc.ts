@@ -14,6 +14,7 @@ import {
 } from '../../src/shared/validation';
 import { AppError, assertFields, uploadStorage, type Tx, type Station } from '../platform';
 import { audit, postMessage } from '../ledger';
+import { assertUploadQuota, oneUploadAtATime } from './upload-quota';
 
 /** spec §5 and §9: photos of at most 10 MB. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -48,20 +49,24 @@ export async function storeUpload(
   }
   const mime = sniffImage(bytes);
   if (!mime) throw new AppError('VALIDATION', { fields: { file: 'imageType' } });
-  const fileName = `${randomBytes(16).toString('hex')}.${EXTENSION[mime]}`;
-  await uploadStorage(station.config).put(fileName, bytes);
-  const row = await station.db
-    .insertInto('uploads')
-    .values({
-      user_id: userId,
-      file_name: fileName,
-      mime,
-      size: bytes.length,
-      created_at: station.clock.now(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, mime, size: bytes.length };
+  // Valid photos only spend the quota; the check and the record are one step per user (upload-quota.ts).
+  return oneUploadAtATime(userId, async () => {
+    await assertUploadQuota(station, userId, bytes.length);
+    const fileName = `${randomBytes(16).toString('hex')}.${EXTENSION[mime]}`;
+    await uploadStorage(station.config).put(fileName, bytes);
+    const row = await station.db
+      .insertInto('uploads')
+      .values({
+        user_id: userId,
+        file_name: fileName,
+        mime,
+        size: bytes.length,
+        created_at: station.clock.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: row.id, mime, size: bytes.length };
+  });
 }
 
 /** The bytes of an upload, for its owner only: anyone else gets NOT_FOUND, as for a missing one. */

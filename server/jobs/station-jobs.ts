@@ -9,6 +9,8 @@
  * - `engine`, every second: every minute since the engine's stored progress (limit-order triggers, stops,
  *   liquidations, day closes and their deferred fees) (server/trading/engine.ts);
  * - `kyc-review`, every second: KYC submissions due for the rule reviewer's decision (server/identity/kyc.ts);
+ * - `upload-sweep`, hourly: KYC photos left out of every submission for UPLOAD_ORPHAN_HOURS are deleted
+ *   (server/identity/upload-quota.ts);
  * - scale-out mode only: `tick-publish`, at each second, the leader's publication of the live quotes
  *   (server/market/tick-publisher.ts), and `stream-interest`, every 5 s on every process, what its stream
  *   clients watch, said again so the leader keeps quoting it.
@@ -21,12 +23,14 @@ import { createEngine, type Engine, type EngineStepResult } from '../trading';
 import { reviewDueWalletRequests } from '../wallet';
 import { endLiquidatedAllocation, runDueAllocationEvents, runDueNewShareEvents } from '../products';
 import type { Station, TickBus } from '../platform';
-import { runKycReviewer } from '../identity';
+import { runKycReviewer, sweepOrphanUploads } from '../identity';
 import { createTickPublisher } from '../market';
 import { createScheduler, type Scheduler } from './scheduler';
 
 /** How often the engine and the KYC reviewer run on the real timer (ms). */
 export const STEP_EVERY_MS = 1000;
+/** How often photos in no KYC submission are looked for (ms). */
+const UPLOAD_SWEEP_EVERY_MS = 3_600_000;
 /** How often a process says again what its stream clients watch (well within INTEREST_TTL_MS). */
 const INTEREST_RENEW_MS = 5000;
 
@@ -101,6 +105,12 @@ export async function createStationJobs(station: Station, options: StationJobsOp
     name: 'kyc-review',
     everyMs: options.kycReviewEveryMs,
     step: (now) => runKycReviewer(station, now),
+  });
+  // Hourly is plenty: an orphan waits UPLOAD_ORPHAN_HOURS (a day by default) anyway.
+  scheduler.add({
+    name: 'upload-sweep',
+    everyMs: UPLOAD_SWEEP_EVERY_MS,
+    step: (now) => sweepOrphanUploads(station, now),
   });
   if (options.tickBus) addStreamJobs(station, scheduler, options.tickBus, options.onLeaderChange);
   return { engine, reviewKyc, scheduler };

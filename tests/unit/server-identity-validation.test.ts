@@ -90,6 +90,9 @@ describe('identity settings', () => {
       regionHeader: null,
       blockedRegions: [],
       corsOrigins: [],
+      uploadsPerDay: 20,
+      uploadPendingBytes: 30 * 1024 * 1024,
+      uploadOrphanHours: 24,
     });
   });
 
@@ -108,6 +111,9 @@ describe('identity settings', () => {
         REGION_HEADER: 'CF-IPCountry',
         BLOCKED_REGIONS: 'kp, ir',
         CORS_ORIGINS: 'https://a.example, http://localhost:5173',
+        UPLOADS_PER_DAY: '5',
+        UPLOAD_PENDING_MB: '12',
+        UPLOAD_ORPHAN_HOURS: '2',
       }),
     ).toEqual({
       inviteCode: 'required',
@@ -122,6 +128,9 @@ describe('identity settings', () => {
       regionHeader: 'cf-ipcountry',
       blockedRegions: ['KP', 'IR'],
       corsOrigins: ['https://a.example', 'http://localhost:5173'],
+      uploadsPerDay: 5,
+      uploadPendingBytes: 12 * 1024 * 1024,
+      uploadOrphanHours: 2,
     });
   });
 

@@ -1,0 +1,128 @@
+/**
+ * What KYC photos may cost the station, over HTTP on SQLite and PostgreSQL: UPLOADS_PER_DAY a user in 24
+ * hours (parallel uploads included), UPLOAD_PENDING_MB of photos in no submission, and the sweep that
+ * deletes photos left out of every submission for UPLOAD_ORPHAN_HOURS, file and record; submitted photos
+ * stay.
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FixedClock } from '../../server/market/clock';
+import { sweepOrphanUploads } from '../../server/identity';
+import { idCardCheckChar } from '../../src/shared/validation';
+import {
+  api,
+  data,
+  dbTargets,
+  failure,
+  register,
+  startStation,
+  type ApiClient,
+  type ApiResponse,
+  type TestStation,
+} from './helpers/station';
+
+const HOUR = 3_600_000;
+/** A PNG of `size` bytes (its signature, then filler). */
+const png = (size: number) =>
+  Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(size - 8, 7)]);
+
+type Upload = { id: number; mime: string; size: number };
+
+async function upload(client: ApiClient, bytes: Buffer): Promise<ApiResponse<Upload>> {
+  const res = await client.raw('/user/kyc/upload.do', {
+    method: 'POST',
+    headers: { 'content-type': 'image/png', 'accept-language': 'en' },
+    body: bytes,
+  });
+  return { http: res.status, body: (await res.json()) as ApiResponse<Upload>['body'], headers: res.headers };
+}
+
+describe.each(dbTargets)('KYC photo quotas and the orphan sweep (%s)', (db) => {
+  let station: TestStation<FixedClock>;
+  let client: ApiClient;
+  let uploadsDir: string;
+  const files = () => readdirSync(uploadsDir);
+
+  beforeAll(async () => {
+    station = await startStation({
+      db,
+      env: { UPLOADS_PER_DAY: '3', UPLOAD_PENDING_MB: '1', UPLOAD_ORPHAN_HOURS: '2' },
+    });
+    client = api(station.url);
+    uploadsDir = path.join(station.config.dataDir, 'uploads');
+  });
+  afterAll(async () => station?.close());
+
+  it('takes UPLOADS_PER_DAY photos in 24 hours, also when twenty come at once', async () => {
+    const user = await register(client);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => upload(user.client, png(1000))));
+    expect(answers.filter((a) => a.http === 200)).toHaveLength(3);
+    const refused = answers.find((a) => a.http !== 200)!;
+    expect(refused.http).toBe(429);
+    expect(failure(refused)).toMatchObject({
+      code: 'RATE_LIMITED',
+      msg: 'You have uploaded 3 photos in the last 24 hours, the most allowed; please try again tomorrow',
+    });
+    // A file for each accepted photo, none for a refused one.
+    const mine = answers.filter((a) => a.http === 200).map((a) => data(a).id);
+    expect(mine).toHaveLength(3);
+    station.clock.advance(24 * HOUR + 1);
+    expect((await upload(user.client, png(1000))).http).toBe(200);
+  });
+
+  it('holds at most UPLOAD_PENDING_MB of photos in no submission; submitting them makes room', async () => {
+    const user = await register(client);
+    const front = data(await upload(user.client, png(400_000)));
+    const back = data(await upload(user.client, png(400_000)));
+    const third = await upload(user.client, png(400_000));
+    expect(failure(third)).toMatchObject({
+      code: 'RATE_LIMITED',
+      msg: 'Too many photos are waiting to be submitted; submit your verification, or wait a day for unused photos to be cleared',
+    });
+    const stem = '11010519800101012';
+    data(
+      await user.client.post('/user/auth.do', {
+        realName: '张三',
+        idNumber: stem + idCardCheckChar(stem),
+        frontImage: front.id,
+        backImage: back.id,
+      }),
+    );
+    expect((await upload(user.client, png(400_000))).http).toBe(200);
+  });
+
+  it('sweeps photos left out of every submission once they are UPLOAD_ORPHAN_HOURS old, not the submitted ones', async () => {
+    const user = await register(client);
+    const front = data(await upload(user.client, png(500)));
+    const back = data(await upload(user.client, png(500)));
+    const stray = data(await upload(user.client, png(500)));
+    const stem = '11010519800101023';
+    data(
+      await user.client.post('/user/auth.do', {
+        realName: '李四',
+        idNumber: stem + idCardCheckChar(stem),
+        frontImage: front.id,
+        backImage: back.id,
+      }),
+    );
+    const sweep = () => sweepOrphanUploads(station.app.station, station.clock.now());
+    const image = async (id: number) => (await user.client.raw(`/user/kyc/image.do?id=${id}`)).status;
+
+    // Younger than two hours: kept.
+    station.clock.advance(HOUR);
+    await sweep();
+    expect(await image(stray.id)).toBe(200);
+    const before = files().length;
+
+    station.clock.advance(HOUR + 1);
+    const deleted = await sweep();
+    expect(deleted).toBeGreaterThanOrEqual(1);
+    expect(await image(stray.id)).toBe(404);
+    expect(await image(front.id)).toBe(200);
+    expect(await image(back.id)).toBe(200);
+    expect(files().length).toBe(before - deleted);
+    // Swept twice, nothing more goes.
+    expect(await sweep()).toBe(0);
+  });
+});
