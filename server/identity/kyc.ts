@@ -12,7 +12,8 @@ import {
   ID_CARD_PATTERN,
   type ValidationKey,
 } from '../../src/shared/validation';
-import { AppError, assertFields, uploadStorage, type Tx, type Station } from '../platform';
+import type { Readable } from 'node:stream';
+import { AppError, TooLargeError, assertFields, uploadStorage, type Tx, type Station } from '../platform';
 import { audit, postMessage } from '../ledger';
 import { assertUploadQuota, oneUploadAtATime } from './upload-quota';
 
@@ -32,40 +33,52 @@ export function sniffImage(bytes: Uint8Array): ImageType | null {
   return null;
 }
 
-const EXTENSION: Record<ImageType, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-};
-
-/** Stores a KYC photo of the user under a random name; VALIDATION `imageType`/`imageTooLarge` otherwise. */
+/**
+ * Stores a KYC photo of the user, streamed to storage under a random name as it arrives (never whole in
+ * memory); VALIDATION `imageType` when its bytes are no JPEG, PNG or WebP, BODY_TOO_LARGE (413) past
+ * MAX_IMAGE_BYTES. `declaredSize` (Content-Length) refuses an announced oversize before any byte is read.
+ */
 export async function storeUpload(
   station: Station,
   userId: number,
-  bytes: Uint8Array,
+  body: Readable,
+  declaredSize: number | null,
 ): Promise<{ id: number; mime: ImageType; size: number }> {
-  if (bytes.length > MAX_IMAGE_BYTES) {
-    throw new AppError('VALIDATION', { fields: { file: 'imageTooLarge' } });
-  }
-  const mime = sniffImage(bytes);
-  if (!mime) throw new AppError('VALIDATION', { fields: { file: 'imageType' } });
-  // Valid photos only spend the quota; the check and the record are one step per user (upload-quota.ts).
+  const tooLarge = () => new AppError('VALIDATION', { msgKey: 'BODY_TOO_LARGE', httpStatus: 413 });
+  if (declaredSize !== null && declaredSize > MAX_IMAGE_BYTES) throw tooLarge();
+  // The quota check and the record are one step per user (upload-quota.ts).
   return oneUploadAtATime(userId, async () => {
-    await assertUploadQuota(station, userId, bytes.length);
-    const fileName = `${randomBytes(16).toString('hex')}.${EXTENSION[mime]}`;
-    await uploadStorage(station.config).put(fileName, bytes);
+    await assertUploadQuota(station, userId, declaredSize ?? 0);
+    const storage = uploadStorage(station.config);
+    const fileName = randomBytes(16).toString('hex');
+    let stored: { size: number; head: Buffer };
+    try {
+      stored = await storage.putStream(fileName, body, MAX_IMAGE_BYTES);
+    } catch (error) {
+      if (error instanceof TooLargeError) throw tooLarge();
+      throw error;
+    }
+    const mime = sniffImage(stored.head);
+    try {
+      if (!mime) throw new AppError('VALIDATION', { fields: { file: 'imageType' } });
+      // Without a declared size, the quota is checked again now that the size is known.
+      if (declaredSize === null) await assertUploadQuota(station, userId, stored.size);
+    } catch (error) {
+      await storage.remove(fileName);
+      throw error;
+    }
     const row = await station.db
       .insertInto('uploads')
       .values({
         user_id: userId,
         file_name: fileName,
         mime,
-        size: bytes.length,
+        size: stored.size,
         created_at: station.clock.now(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return { id: row.id, mime, size: bytes.length };
+    return { id: row.id, mime, size: stored.size };
   });
 }
 

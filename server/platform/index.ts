@@ -82,5 +82,5 @@ export {
 export { type TickBus } from './redis';
 export { sessionCacheOf } from './session-cache';
 export { type Station } from './station';
-export { uploadStorage } from './storage';
+export { TooLargeError, uploadStorage } from './storage';
 export { DAY_MS, MINUTE_MS, tzOffsetMinutes } from './time';

@@ -5,12 +5,24 @@
  * ReadWriteMany volume…). An S3-compatible store would implement the same three calls (PUT, GET and DELETE
  * of an object by name); it is not built yet.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 
+/** A stored stream went past the size it was allowed (nothing of it is kept). */
+export class TooLargeError extends Error {}
+
+/** The first bytes of an upload kept for judging its type by content. */
+const HEAD_BYTES = 16;
+
 export interface UploadStorage {
-  /** Stores new bytes under `name` (a fresh random name: never overwrites). */
-  put(name: string, bytes: Uint8Array): Promise<void>;
+  /**
+   * Stores a stream under `name` (a fresh random name: never overwrites), chunk by chunk, never whole in
+   * memory; at most `maxBytes` (beyond: TooLargeError, nothing kept). Answers its size and first bytes.
+   */
+  putStream(name: string, source: Readable, maxBytes: number): Promise<{ size: number; head: Buffer }>;
   /** The bytes stored under `name`. */
   get(name: string): Promise<Buffer>;
   /** Deletes what is stored under `name` (nothing there: nothing to do). */
@@ -27,9 +39,32 @@ function checkName(name: string): string {
 /** Files in one folder, private to the station's user (0700 folder, 0600 files), created on first use. */
 export function localFolderStorage(dir: string): UploadStorage {
   return {
-    async put(name, bytes) {
+    async putStream(name, source, maxBytes) {
       await mkdir(dir, { recursive: true, mode: 0o700 });
-      await writeFile(path.join(dir, checkName(name)), bytes, { mode: 0o600, flag: 'wx' });
+      const final = path.join(dir, checkName(name));
+      // Written beside its final name and renamed when whole: a reader never sees half a file.
+      const part = `${final}.part`;
+      let size = 0;
+      const heads: Buffer[] = [];
+      const count = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          if (size > maxBytes) {
+            done(new TooLargeError(`upload over ${maxBytes} bytes`));
+            return;
+          }
+          if (size - chunk.length < HEAD_BYTES) heads.push(chunk.subarray(0, HEAD_BYTES));
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(source, count, createWriteStream(part, { mode: 0o600, flags: 'wx' }));
+        await rename(part, final);
+      } catch (error) {
+        await rm(part, { force: true });
+        throw error;
+      }
+      return { size, head: Buffer.concat(heads).subarray(0, HEAD_BYTES) };
     },
     get: (name) => readFile(path.join(dir, checkName(name))),
     remove: (name) => rm(path.join(dir, checkName(name)), { force: true }),

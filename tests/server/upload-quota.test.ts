@@ -2,7 +2,8 @@
  * What KYC photos may cost the station, over HTTP on SQLite and PostgreSQL: UPLOADS_PER_DAY a user in 24
  * hours (parallel uploads included), UPLOAD_PENDING_MB of photos in no submission, and the sweep that
  * deletes photos left out of every submission for UPLOAD_ORPHAN_HOURS, file and record; submitted photos
- * stay.
+ * stay. Photos are streamed to disk: one of unannounced size past 10 MB is refused as it arrives, and the
+ * connection ends with the answer, so the next upload is served.
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -90,6 +91,29 @@ describe.each(dbTargets)('KYC photo quotas and the orphan sweep (%s)', (db) => {
       }),
     );
     expect((await upload(user.client, png(400_000))).http).toBe(200);
+  });
+
+  it('streams a photo of unannounced size to disk and refuses it past 10 MB, keeping nothing', async () => {
+    const user = await register(client);
+    const before = files().length;
+    // Chunked, with no Content-Length: the size shows only as the bytes arrive.
+    const chunk = Buffer.alloc(1024 * 1024, 1);
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(png(1024));
+        for (let i = 0; i < 11; i++) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const res = await user.client.raw('/user/kyc/upload.do', {
+      method: 'POST',
+      headers: { 'content-type': 'image/png' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(files().length).toBe(before);
+    expect(files().some((f) => f.endsWith('.part'))).toBe(false);
   });
 
   it('sweeps photos left out of every submission once they are UPLOAD_ORPHAN_HOURS old, not the submitted ones', async () => {

@@ -3,6 +3,7 @@
  * for its owner only, and the submission `/user/auth.do`. The rule reviewer that decides submissions is one
  * of the station's jobs (server/jobs).
  */
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import type { User } from '../../../src/shared/api/types';
 import type { CallIn } from '../../../src/shared/api/calls';
@@ -35,11 +36,10 @@ const uploadIdField = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_IN
 export const kycPlugin: FastifyPluginAsync = async (app) => {
   const station = app.station;
 
-  // Photos arrive as the raw body; the declared type is not trusted, the bytes decide.
-  app.addContentTypeParser(
-    /^(?:image\/[\w.+-]+|application\/octet-stream)$/i,
-    { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES },
-    (_request, body, done) => done(null, body),
+  // Photos arrive as the raw body, handed on as the stream it is (stored as it arrives, never whole in
+  // memory); the declared type is not trusted, the bytes decide.
+  app.addContentTypeParser(/^(?:image\/[\w.+-]+|application\/octet-stream)$/i, (_request, payload, done) =>
+    done(null, payload),
   );
 
   app.post(
@@ -64,10 +64,20 @@ export const kycPlugin: FastifyPluginAsync = async (app) => {
         }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body;
-      if (!Buffer.isBuffer(body)) throw new AppError('VALIDATION', { fields: { file: 'imageType' } });
-      return ok(await storeUpload(station, app.auth.session(request).userId, body));
+      if (!(body instanceof Readable)) throw new AppError('VALIDATION', { fields: { file: 'imageType' } });
+      const length = Number(request.headers['content-length']);
+      const declared = Number.isSafeInteger(length) && length >= 0 ? length : null;
+      try {
+        return ok(await storeUpload(station, app.auth.session(request).userId, body, declared));
+      } catch (error) {
+        // Refused before the whole body was read (a quota, too large): the rest of it is still on the way
+        // and nobody reads it, so the connection ends with this answer instead of serving another request
+        // behind it.
+        if (!body.readableEnded) reply.header('connection', 'close');
+        throw error;
+      }
     },
   );
 

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CONTROL_CHARACTERS, type ValidationKey } from '../../../src/shared/validation';
 import { AppError } from '../errors';
+import { Readable } from 'node:stream';
 
 export function installFieldChecks(app: FastifyInstance): void {
   // The two checks below are plain callbacks, not async functions: they run on every call, and an async
@@ -18,9 +19,8 @@ export function installFieldChecks(app: FastifyInstance): void {
     // quota on the call.
     let fields: Record<string, ValidationKey> | null = null;
     for (const source of [request.query, request.body]) {
-      // Raw uploads (KYC photos) are bytes, not fields.
-      if (typeof source !== 'object' || source === null || Array.isArray(source) || Buffer.isBuffer(source))
-        continue;
+      // Raw uploads (KYC photos) are a stream of bytes, not fields.
+      if (typeof source !== 'object' || source === null || Array.isArray(source) || isBytes(source)) continue;
       for (const [name, value] of Object.entries(source)) {
         if (typeof value === 'string') {
           if (CONTROL_CHARACTERS.test(value)) (fields ??= {})[name] = 'controlCharacters';
@@ -35,7 +35,7 @@ export function installFieldChecks(app: FastifyInstance): void {
   app.addHook('preHandler', (request, _reply, done) => {
     let fields: Record<string, 'invalid'> | null = null;
     for (const source of [request.query, request.body]) {
-      if (typeof source !== 'object' || source === null || Buffer.isBuffer(source)) continue;
+      if (typeof source !== 'object' || source === null || isBytes(source)) continue;
       for (const [name, value] of Object.entries(source)) {
         if (typeof value === 'number' && !Number.isFinite(value)) (fields ??= {})[name] = 'invalid';
       }
@@ -43,4 +43,9 @@ export function installFieldChecks(app: FastifyInstance): void {
     if (fields) done(new AppError('VALIDATION', { fields }));
     else done();
   });
+}
+
+/** A raw body: bytes, or the stream of an upload still arriving. */
+function isBytes(source: object): boolean {
+  return Buffer.isBuffer(source) || source instanceof Readable;
 }
