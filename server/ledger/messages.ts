@@ -16,6 +16,7 @@ import {
   type Tx,
   type UserMessageRow,
 } from '../platform';
+import { localizeNames } from '../market';
 
 export type MessageParams = Record<string, string | number>;
 
@@ -53,7 +54,10 @@ const SECTIONS = ['userMessages', 'errors', 'validation'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 /** Every locale folder's message sections, by folder name. */
-export async function loadMessageTexts(localesDir: string = DEFAULT_LOCALES_DIR): Promise<MessageTexts> {
+export async function loadMessageTexts(
+  localesDir: string = DEFAULT_LOCALES_DIR,
+  localName?: LocalName,
+): Promise<MessageTexts> {
   const byLocale = new Map<string, Record<SectionName, Texts>>();
   for (const entry of readdirSync(localesDir, { withFileTypes: true })) {
     if (!entry.isDirectory()) continue;
@@ -71,11 +75,17 @@ export async function loadMessageTexts(localesDir: string = DEFAULT_LOCALES_DIR)
     }
     byLocale.set(entry.name, sections);
   }
-  return new MessageTexts(byLocale);
+  return new MessageTexts(byLocale, localName);
 }
 
+/** An instrument's name in a locale when `name` is its Chinese catalogue name (MarketService.localName). */
+export type LocalName = (code: string, name: string, locale: string) => string | undefined;
+
 export class MessageTexts {
-  constructor(private readonly byLocale: ReadonlyMap<string, Record<SectionName, Texts>>) {}
+  constructor(
+    private readonly byLocale: ReadonlyMap<string, Record<SectionName, Texts>>,
+    private readonly localName?: LocalName,
+  ) {}
 
   private lookup(locale: string, section: SectionName, key: string): string | undefined {
     return this.byLocale.get(locale)?.[section][key] ?? this.byLocale.get(BASE_LOCALE)?.[section][key];
@@ -89,8 +99,11 @@ export class MessageTexts {
     return (known ? this.lookup(locale, section, key) : undefined) ?? value;
   }
 
-  text(locale: string, key: string, params: MessageParams): string {
+  text(locale: string, key: string, stored: MessageParams): string {
     const template = this.lookup(locale, 'userMessages', key) ?? key;
+    // A message keeps the instrument's name it was written with; the reader sees it in their language.
+    const localName = this.localName;
+    const params = localName ? localizeNames(stored, (code, name) => localName(code, name, locale)) : stored;
     return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
       Object.prototype.hasOwnProperty.call(params, name) ? this.param(locale, params[name]!) : whole,
     );

@@ -38,6 +38,7 @@ import {
   isTradingDay,
   localDay,
   localMinuteToUtc,
+  nameMatches,
   type Instrument,
   type MarketHours,
 } from '../market';
@@ -181,8 +182,7 @@ function matches(instrument: Instrument, keyword: string): boolean {
     k === '' ||
     instrument.code.toLowerCase().includes(k) ||
     instrument.pinyin.toLowerCase().includes(k) ||
-    instrument.name.toLowerCase().includes(k) ||
-    instrument.nameEn.toLowerCase().includes(k)
+    nameMatches(instrument, k)
   );
 }
 
