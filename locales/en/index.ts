@@ -1196,12 +1196,17 @@ const en = {
     companyName: 'PaperDesk test station',
   },
   userMessages: {
+    /** How a {lots} count of the market is counted (a quantity's unit, plural by the count). */
+    unit_lots: 'lot{{s}}',
+    unit_shares: 'share{{s}}',
+    unit_contracts: 'contract{{s}}',
     newshareWonTitle: 'New share won',
-    newshareWon: 'Congratulations! You won {lots} lots of {name} ({code}); please pay before the deadline',
+    newshareWon:
+      'Congratulations! You won {lots} lot{{s}} of {name} ({code}); please pay before the deadline',
     newshareNotWonTitle: 'New share not won',
     newshareNotWon: 'Sorry, your subscription to {name} ({code}) did not win this time',
     newshareListedTitle: 'New share listed',
-    newshareListed: '{name} ({code}) is listed: your {lots} lots are now a position',
+    newshareListed: '{name} ({code}) is listed: your {lots} lot{{s}} became a position',
     allocationApprovedTitle: 'Allocation approved',
     allocationApproved:
       'Your allocation #{id} was approved: {allocated} allocated, {total} to trade in the sub-account for {days} trading days',
@@ -1237,20 +1242,20 @@ const en = {
     kycFailedTitle: 'Identity verification failed',
     kycFailed: 'KYC authentication failed, please re-authenticate. Reason: {reason}',
     orderFilledTitle: 'Limit order filled',
-    orderFilled: 'Your limit order for {name} ({code}), {lots} lots, was filled at {price}',
+    orderFilled: 'Your limit order for {name} ({code}), {lots} {unit}, was filled at {price}',
     orderRejectedTitle: 'Limit order not filled',
     orderRejected:
-      'Your limit order for {name} ({code}), {lots} lots, could not be filled at {price}: insufficient available funds. The frozen funds were released',
+      'Your limit order for {name} ({code}), {lots} {unit}, could not be filled at {price}: insufficient available funds. The frozen funds were released',
     stopProfitTitle: 'Stop profit',
-    stopProfit: 'Stop profit reached: {name} ({code}), {lots} lots, closed at {price}',
+    stopProfit: 'Stop profit reached: {name} ({code}), {lots} {unit}, closed at {price}',
     stopLossTitle: 'Stop loss',
-    stopLoss: 'Stop loss reached: {name} ({code}), {lots} lots, closed at {price}',
+    stopLoss: 'Stop loss reached: {name} ({code}), {lots} {unit}, closed at {price}',
     riskWarningTitle: 'Risk warning',
     riskWarning:
       'Your account risk ratio is {ratio}, below the warning line {warningLine}. At the liquidation line {liquidationLine} positions are closed by force: add funds or reduce positions',
     liquidationTitle: 'Forced liquidation',
     liquidation:
-      'Your account risk ratio {ratio} fell to the liquidation line {liquidationLine}: {name} ({code}), {lots} lots, was closed at the market price {price}',
+      'Your account risk ratio {ratio} fell to the liquidation line {liquidationLine}: {name} ({code}), {lots} {unit}, was closed at the market price {price}',
     liquidationSkippedTitle: 'Forced liquidation pending',
     liquidationSkipped:
       'Your account risk ratio {ratio} is below the liquidation line, but these positions cannot be closed now (T+1, suspended, market closed or at limit-down) and will be closed when possible: {codes}',

@@ -1180,6 +1180,10 @@ const th = {
     companyName: 'สถานีทดสอบ PaperDesk',
   },
   userMessages: {
+    /** How a {lots} count of the market is counted (a quantity's unit, plural by the count). */
+    unit_lots: 'ล็อต',
+    unit_shares: 'หุ้น',
+    unit_contracts: 'สัญญา',
     newshareWonTitle: 'ได้รับจัดสรรหุ้นใหม่',
     newshareWon: 'ยินดีด้วย! คุณได้รับจัดสรร {name} ({code}) {lots} ล็อต โปรดชำระก่อนกำหนด',
     newshareNotWonTitle: 'ไม่ได้รับจัดสรรหุ้นใหม่',
@@ -1217,20 +1221,20 @@ const th = {
     kycFailedTitle: 'ยืนยันตัวตนไม่สำเร็จ',
     kycFailed: 'ยืนยันตัวตนไม่สำเร็จ โปรดยืนยันใหม่ เหตุผล: {reason}',
     orderFilledTitle: 'คำสั่งราคาจำกัดจับคู่แล้ว',
-    orderFilled: 'คำสั่งราคาจำกัดของคุณ {name} ({code}) จำนวน {lots} ล็อต จับคู่ที่ราคา {price}',
+    orderFilled: 'คำสั่งราคาจำกัดของคุณ {name} ({code}) จำนวน {lots} {unit} จับคู่ที่ราคา {price}',
     orderRejectedTitle: 'คำสั่งราคาจำกัดไม่สำเร็จ',
     orderRejected:
-      'คำสั่งราคาจำกัดของคุณ {name} ({code}) จำนวน {lots} ล็อต ไม่สามารถจับคู่ที่ราคา {price} เนื่องจากเงินคงเหลือไม่พอ เงินที่ถูกกันไว้ได้คืนแล้ว',
+      'คำสั่งราคาจำกัดของคุณ {name} ({code}) จำนวน {lots} {unit} ไม่สามารถจับคู่ที่ราคา {price} เนื่องจากเงินคงเหลือไม่พอ เงินที่ถูกกันไว้ได้คืนแล้ว',
     stopProfitTitle: 'ปิดสถานะทำกำไร',
-    stopProfit: 'ถึงจุดทำกำไร: {name} ({code}) จำนวน {lots} ล็อต ปิดสถานะที่ราคา {price}',
+    stopProfit: 'ถึงจุดทำกำไร: {name} ({code}) จำนวน {lots} {unit} ปิดสถานะที่ราคา {price}',
     stopLossTitle: 'ปิดสถานะตัดขาดทุน',
-    stopLoss: 'ถึงจุดตัดขาดทุน: {name} ({code}) จำนวน {lots} ล็อต ปิดสถานะที่ราคา {price}',
+    stopLoss: 'ถึงจุดตัดขาดทุน: {name} ({code}) จำนวน {lots} {unit} ปิดสถานะที่ราคา {price}',
     riskWarningTitle: 'คำเตือนความเสี่ยง',
     riskWarning:
       'อัตราความเสี่ยงของบัญชีคุณคือ {ratio} ต่ำกว่าเส้นเตือน {warningLine} หากถึงเส้นบังคับขาย {liquidationLine} สถานะจะถูกปิดโดยอัตโนมัติ โปรดเติมเงินหรือลดสถานะ',
     liquidationTitle: 'บังคับปิดสถานะ',
     liquidation:
-      'อัตราความเสี่ยงของบัญชี {ratio} ถึงเส้นบังคับขาย {liquidationLine}: {name} ({code}) จำนวน {lots} ล็อต ถูกปิดที่ราคาตลาด {price}',
+      'อัตราความเสี่ยงของบัญชี {ratio} ถึงเส้นบังคับขาย {liquidationLine}: {name} ({code}) จำนวน {lots} {unit} ถูกปิดที่ราคาตลาด {price}',
     liquidationSkippedTitle: 'รอการบังคับปิดสถานะ',
     liquidationSkipped:
       'อัตราความเสี่ยงของบัญชี {ratio} ต่ำกว่าเส้นบังคับขาย แต่สถานะต่อไปนี้ยังปิดไม่ได้ (T+1 หยุดพักการซื้อขาย ตลาดปิด หรือราคาต่ำสุดของวัน) และจะถูกปิดเมื่อทำได้: {codes}',

@@ -1197,6 +1197,10 @@ const vi = {
     companyName: 'Trạm thử nghiệm PaperDesk',
   },
   userMessages: {
+    /** How a {lots} count of the market is counted (a quantity's unit, plural by the count). */
+    unit_lots: 'lô',
+    unit_shares: 'cổ phiếu',
+    unit_contracts: 'hợp đồng',
     newshareWonTitle: 'Trúng cổ phiếu mới',
     newshareWon: 'Chúc mừng! Bạn trúng {lots} lô {name} ({code}); vui lòng thanh toán trước hạn',
     newshareNotWonTitle: 'Không trúng cổ phiếu mới',
@@ -1236,20 +1240,20 @@ const vi = {
     kycFailedTitle: 'Xác minh danh tính không thành công',
     kycFailed: 'Xác minh danh tính không thành công, vui lòng xác minh lại. Lý do: {reason}',
     orderFilledTitle: 'Lệnh giới hạn đã khớp',
-    orderFilled: 'Lệnh giới hạn {name} ({code}) của bạn, {lots} lô, đã khớp ở giá {price}',
+    orderFilled: 'Lệnh giới hạn {name} ({code}) của bạn, {lots} {unit}, đã khớp ở giá {price}',
     orderRejectedTitle: 'Lệnh giới hạn không khớp',
     orderRejected:
-      'Lệnh giới hạn {name} ({code}) của bạn, {lots} lô, không thể khớp ở giá {price} do không đủ số dư khả dụng. Số tiền phong tỏa đã được giải phóng',
+      'Lệnh giới hạn {name} ({code}) của bạn, {lots} {unit}, không thể khớp ở giá {price} do không đủ số dư khả dụng. Số tiền phong tỏa đã được giải phóng',
     stopProfitTitle: 'Chốt lời',
-    stopProfit: 'Đã chạm mức chốt lời: {name} ({code}), {lots} lô, đóng ở giá {price}',
+    stopProfit: 'Đã chạm mức chốt lời: {name} ({code}), {lots} {unit}, đóng ở giá {price}',
     stopLossTitle: 'Cắt lỗ',
-    stopLoss: 'Đã chạm mức cắt lỗ: {name} ({code}), {lots} lô, đóng ở giá {price}',
+    stopLoss: 'Đã chạm mức cắt lỗ: {name} ({code}), {lots} {unit}, đóng ở giá {price}',
     riskWarningTitle: 'Cảnh báo rủi ro',
     riskWarning:
       'Tỷ lệ rủi ro tài khoản của bạn là {ratio}, dưới ngưỡng cảnh báo {warningLine}. Khi tới ngưỡng thanh lý {liquidationLine}, vị thế sẽ bị đóng bắt buộc: hãy nạp thêm tiền hoặc giảm vị thế',
     liquidationTitle: 'Thanh lý bắt buộc',
     liquidation:
-      'Tỷ lệ rủi ro tài khoản {ratio} đã tới ngưỡng thanh lý {liquidationLine}: {name} ({code}), {lots} lô, đã bị đóng theo giá thị trường {price}',
+      'Tỷ lệ rủi ro tài khoản {ratio} đã tới ngưỡng thanh lý {liquidationLine}: {name} ({code}), {lots} {unit}, đã bị đóng theo giá thị trường {price}',
     liquidationSkippedTitle: 'Thanh lý bắt buộc đang chờ',
     liquidationSkipped:
       'Tỷ lệ rủi ro tài khoản {ratio} dưới ngưỡng thanh lý, nhưng các vị thế sau chưa thể đóng lúc này (T+1, tạm ngừng giao dịch, thị trường đóng cửa hoặc giá sàn) và sẽ được đóng khi có thể: {codes}',

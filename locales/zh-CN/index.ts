@@ -1177,6 +1177,10 @@ const zh_CN = {
     companyName: 'PaperDesk 测试站',
   },
   userMessages: {
+    /** How a {lots} count of the market is counted (a quantity's unit, plural by the count). */
+    unit_lots: '手',
+    unit_shares: '股',
+    unit_contracts: '手',
     newshareWonTitle: '新股中签',
     newshareWon: '恭喜！{name}（{code}）中签 {lots} 手，请在缴款截止前缴款',
     newshareNotWonTitle: '新股未中签',
@@ -1212,20 +1216,20 @@ const zh_CN = {
     kycFailedTitle: '实名认证失败',
     kycFailed: '实名认证失败，请重新认证。原因：{reason}',
     orderFilledTitle: '限价单已成交',
-    orderFilled: '您的限价单{name}（{code}）{lots}手已按{price}成交',
+    orderFilled: '您的限价单{name}（{code}）{lots}{unit}已按{price}成交',
     orderRejectedTitle: '限价单未成交',
     orderRejected:
-      '您的限价单{name}（{code}）{lots}手在价格到达{price}时因可用资金不足未能成交，冻结资金已释放',
+      '您的限价单{name}（{code}）{lots}{unit}在价格到达{price}时因可用资金不足未能成交，冻结资金已释放',
     stopProfitTitle: '止盈平仓',
-    stopProfit: '{name}（{code}）{lots}手已触发止盈，按{price}平仓',
+    stopProfit: '{name}（{code}）{lots}{unit}已触发止盈，按{price}平仓',
     stopLossTitle: '止损平仓',
-    stopLoss: '{name}（{code}）{lots}手已触发止损，按{price}平仓',
+    stopLoss: '{name}（{code}）{lots}{unit}已触发止损，按{price}平仓',
     riskWarningTitle: '风险预警',
     riskWarning:
       '您的账户风险率为{ratio}，已低于警戒线{warningLine}；低于平仓线{liquidationLine}时将被强制平仓，请及时追加资金或减仓',
     liquidationTitle: '强制平仓',
     liquidation:
-      '账户风险率{ratio}已低于平仓线{liquidationLine}，{name}（{code}）{lots}手已按市价{price}强制平仓',
+      '账户风险率{ratio}已低于平仓线{liquidationLine}，{name}（{code}）{lots}{unit}已按市价{price}强制平仓',
     liquidationSkippedTitle: '强制平仓暂未执行',
     liquidationSkipped:
       '账户风险率{ratio}已低于平仓线，以下持仓暂时无法平仓（T+1、停牌、休市或跌停），将在可平仓时处理：{codes}',

@@ -1178,6 +1178,10 @@ const zh_TW = {
     companyName: 'PaperDesk 測試站',
   },
   userMessages: {
+    /** How a {lots} count of the market is counted (a quantity's unit, plural by the count). */
+    unit_lots: '手',
+    unit_shares: '股',
+    unit_contracts: '口',
     newshareWonTitle: '新股中籤',
     newshareWon: '恭喜！{name}（{code}）中籤 {lots} 手，請在繳款截止前繳款',
     newshareNotWonTitle: '新股未中籤',
@@ -1213,20 +1217,20 @@ const zh_TW = {
     kycFailedTitle: '實名認證失敗',
     kycFailed: '實名認證失敗，請重新認證。原因：{reason}',
     orderFilledTitle: '限價單已成交',
-    orderFilled: '您的限價單{name}（{code}）{lots}手已按{price}成交',
+    orderFilled: '您的限價單{name}（{code}）{lots}{unit}已按{price}成交',
     orderRejectedTitle: '限價單未成交',
     orderRejected:
-      '您的限價單{name}（{code}）{lots}手在價格到達{price}時因可用資金不足未能成交，凍結資金已釋放',
+      '您的限價單{name}（{code}）{lots}{unit}在價格到達{price}時因可用資金不足未能成交，凍結資金已釋放',
     stopProfitTitle: '止盈平倉',
-    stopProfit: '{name}（{code}）{lots}手已觸發止盈，按{price}平倉',
+    stopProfit: '{name}（{code}）{lots}{unit}已觸發止盈，按{price}平倉',
     stopLossTitle: '止損平倉',
-    stopLoss: '{name}（{code}）{lots}手已觸發止損，按{price}平倉',
+    stopLoss: '{name}（{code}）{lots}{unit}已觸發止損，按{price}平倉',
     riskWarningTitle: '風險預警',
     riskWarning:
       '您的帳戶風險率為{ratio}，已低於警戒線{warningLine}；低於平倉線{liquidationLine}時將被強制平倉，請及時追加資金或減倉',
     liquidationTitle: '強制平倉',
     liquidation:
-      '帳戶風險率{ratio}已低於平倉線{liquidationLine}，{name}（{code}）{lots}手已按市價{price}強制平倉',
+      '帳戶風險率{ratio}已低於平倉線{liquidationLine}，{name}（{code}）{lots}{unit}已按市價{price}強制平倉',
     liquidationSkippedTitle: '強制平倉暫未執行',
     liquidationSkipped:
       '帳戶風險率{ratio}已低於平倉線，以下持倉暫時無法平倉（T+1、停牌、休市或跌停），將在可平倉時處理：{codes}',

@@ -12,6 +12,8 @@ import {
   AppError,
   BASE_LOCALE,
   DEFAULT_LOCALES_DIR,
+  amountIn,
+  fillTemplate,
   type Db,
   type Tx,
   type UserMessageRow,
@@ -91,9 +93,9 @@ export class MessageTexts {
     return this.byLocale.get(locale)?.[section][key] ?? this.byLocale.get(BASE_LOCALE)?.[section][key];
   }
 
-  /** A stored reason `@errors.KEY` / `@validation.key` in the reader's language; other values as they are. */
+  /** A stored reason `@errors.KEY` / `@validation.key` in the reader's language; amounts with separators. */
   param(locale: string, value: string | number): string {
-    if (typeof value !== 'string' || !value.startsWith('@')) return String(value);
+    if (typeof value !== 'string' || !value.startsWith('@')) return amountIn(value, locale);
     const [section = '', key = ''] = value.slice(1).split('.');
     const known = section === 'errors' || section === 'validation';
     return (known ? this.lookup(locale, section, key) : undefined) ?? value;
@@ -104,9 +106,18 @@ export class MessageTexts {
     // A message keeps the instrument's name it was written with; the reader sees it in their language.
     const localName = this.localName;
     const params = localName ? localizeNames(stored, (code, name) => localName(code, name, locale)) : stored;
-    return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-      Object.prototype.hasOwnProperty.call(params, name) ? this.param(locale, params[name]!) : whole,
+    // `{unit}` counts `{lots}` as the market does (lots, shares, contracts); older messages had only lots.
+    const counted =
+      template.includes('{unit}') && params.unit === undefined ? { ...params, unit: 'lots' } : params;
+    return fillTemplate(template, counted, locale, (name, value) =>
+      name === 'unit' ? this.unit(locale, value, counted.lots) : this.param(locale, value),
     );
+  }
+
+  /** A quantity's unit (`unit_lots`, …) in the reader's language, in the plural form its count takes. */
+  private unit(locale: string, unit: string | number, count: string | number | undefined): string {
+    const template = this.lookup(locale, 'userMessages', `unit_${unit}`) ?? String(unit);
+    return fillTemplate(template, undefined, locale, undefined, typeof count === 'number' ? count : null);
   }
 }
 

@@ -5,6 +5,7 @@
 import { readdirSync, existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
+import { formatMoney } from '../../src/shared/format';
 
 export const BASE_LOCALE = 'zh-CN';
 
@@ -50,10 +51,12 @@ export function fillTemplate(
   text: string,
   params: TextParams | undefined,
   locale: string,
-  shown: (name: string, value: string | number) => string = (_name, value) => String(value),
+  shown: (name: string, value: string | number) => string = (_name, value) => amountIn(value, locale),
+  count: number | null = null,
 ): string {
   const rules = pluralRules(locale);
-  let last: number | null = null;
+  // A plural part follows the number before it; `count` stands before the text (a unit's own template).
+  let last: number | null = count;
   return text.replace(
     /\{\{([^{}]*)\}\}|\{(\w+)\}/g,
     (whole, plural: string | undefined, name: string | undefined) => {
@@ -68,6 +71,16 @@ export function fillTemplate(
       return shown(name!, value);
     },
   );
+}
+
+/**
+ * A parameter as shown: an amount stored as text with two decimals (moneyText, "30000.00") with the locale's
+ * separators ("30,000.00"); anything else as it is.
+ */
+export function amountIn(value: string | number, locale: string): string {
+  return typeof value === 'string' && /^-?\d+\.\d\d$/.test(value)
+    ? formatMoney(Number(value), locale)
+    : String(value);
 }
 
 const pluralRulesByLocale = new Map<string, Intl.PluralRules>();
@@ -168,7 +181,7 @@ export class Translator {
         station(key) ?? key,
         params,
         locale,
-        (name, value) => station(`${name}.${value}`) ?? String(value),
+        (name, value) => station(`${name}.${value}`) ?? amountIn(value, locale),
       );
     return {
       locale,

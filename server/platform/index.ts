@@ -70,6 +70,7 @@ export { isAppRoute, registerStatic } from './http/static';
 export {
   BASE_LOCALE,
   DEFAULT_LOCALES_DIR,
+  amountIn,
   fillTemplate,
   loadTranslator,
   parseStationText,

@@ -139,5 +139,8 @@ describe.each(dbTargets)('instrument names (%s)', (db) => {
     expect(en.some((c) => c.includes('Microsoft Corporation'))).toBe(true);
     expect(en.some((c) => c.includes('微软'))).toBe(false);
     expect(zh.some((c) => c.includes('微软'))).toBe(true);
+    // A US quantity is counted in shares, in the plural form its count takes.
+    expect(en.some((c) => c.includes('(MSFT), 1 share, was filled'))).toBe(true);
+    expect(zh.some((c) => c.includes('（MSFT）1股已'))).toBe(true);
   });
 });
