@@ -36,6 +36,7 @@ import {
   indexMarketPlugin,
   futuresMarketPlugin,
   streamPlugin,
+  localizedNamesPlugin,
   type Clock,
 } from './market';
 import { createAuth, kycPlugin, bankPlugin, userPlugin } from './identity';
@@ -160,6 +161,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     await registerOpenApi(app, packageVersion());
 
     await app.register(regionPlugin);
+    await app.register(localizedNamesPlugin);
     await app.register(sitePlugin, { version: packageVersion() });
     await app.register(userPlugin);
     await app.register(marketPlugin);

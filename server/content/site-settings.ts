@@ -3,8 +3,10 @@
  * a fixed shape. The operator command line changes them; a new value must have the default's shape
  * (same fields, same types), so the calls that read them always answer what their schemas promise.
  * Every figure is play money: the pay channels are simulated, no real payment is connected.
+ * The station's own texts among the defaults are station texts (keys of the locales' stationTexts), answered
+ * in the reader's language (inReaderLanguage); a text the operator sets is answered as it was written.
  */
-import { AppError, type Station } from '../platform';
+import { AppError, stationText, type Messages, type Station } from '../platform';
 import { audit } from '../ledger';
 
 export const SITE_SETTING_DEFAULTS = {
@@ -18,7 +20,7 @@ export const SITE_SETTING_DEFAULTS = {
     withdrawHours: '09:30-15:30',
     withdrawFeeRate: 0,
     kycRequiredForOrders: true,
-    noticeText: 'PaperDesk is a technical test station: no real trading, all money is play money.',
+    noticeText: stationText('noticeText'),
   },
   /** getIndexSetting.do: index trading rules (leverage and maxLots are answered from the trading settings). */
   index: {
@@ -39,8 +41,8 @@ export const SITE_SETTING_DEFAULTS = {
   /** getInfo.do: about the site. */
   info: {
     name: 'PaperDesk',
-    about: 'A paper-trading brokerage for practice. Prices are simulated; all money is play money.',
-    companyName: 'PaperDesk test station',
+    about: stationText('about'),
+    companyName: stationText('companyName'),
     servicePhone: '',
     serviceUrl: '',
     version: '0.1.0',
@@ -49,10 +51,10 @@ export const SITE_SETTING_DEFAULTS = {
   payChannels: [
     {
       id: 1,
-      name: 'Simulated bank transfer (play money)',
+      name: stationText('payChannelBank'),
       type: 'bank',
-      payee: 'PaperDesk test station',
-      bank: 'Simulated Bank',
+      payee: stationText('payeeStation'),
+      bank: stationText('bankSimulated'),
       account: '6200000000000000',
       minAmount: 100,
       maxAmount: 1_000_000,
@@ -60,9 +62,9 @@ export const SITE_SETTING_DEFAULTS = {
     },
     {
       id: 2,
-      name: 'Simulated instant top-up (play money)',
+      name: stationText('payChannelInstant'),
       type: 'instant',
-      payee: 'PaperDesk test station',
+      payee: stationText('payeeStation'),
       bank: '',
       account: '',
       minAmount: 100,
@@ -75,13 +77,23 @@ export const SITE_SETTING_DEFAULTS = {
     {
       id: 1,
       plat: 'h5',
-      title: 'Practise with play money',
+      title: stationText('bannerPlayMoney'),
       imageUrl: '/icons/banner-1.png',
       linkUrl: '/home',
       sort: 1,
     },
   ],
 } as const;
+
+/** A setting's value with every station text in it in the reader's language (`messages`). */
+export function inReaderLanguage<T>(value: T, messages: Messages): T {
+  if (typeof value === 'string') return messages.stored(value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => inReaderLanguage(item, messages)) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, inReaderLanguage(v as unknown, messages)]),
+  ) as T;
+}
 
 type Widen<T> = T extends string
   ? string

@@ -23,6 +23,7 @@ import {
   type UserRow,
   type Station,
   type LoginGuardSettings,
+  stationText,
 } from '../platform';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './credentials';
 import { post, postingAgainst, accountsOf } from '../ledger';
@@ -139,7 +140,7 @@ export async function register(
                 type: 'opening_balance',
                 amount: opening,
                 time: now,
-                note: 'paper starting balance',
+                note: stationText('noteOpeningBalance'),
               }),
             );
           }

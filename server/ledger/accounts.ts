@@ -17,6 +17,7 @@ import {
   type PositionRow,
   type Tx,
   type Station,
+  stationText,
 } from '../platform';
 import { post, postingAgainst } from './ledger';
 import { openPositionFigures, toAccount, type OwnAccountRow } from './views';
@@ -161,7 +162,7 @@ export async function resetPaperAccount(
           amount: difference,
           time: now,
           refType: 'reset',
-          note: 'paper account reset',
+          note: stationText('noteAccountReset'),
         }),
       );
     }

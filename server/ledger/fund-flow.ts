@@ -1,10 +1,11 @@
 /** The fund flow: a user's ledger entries, newest first. */
 import type { AccountType, LedgerEntry, LedgerEntryType, Page } from '../../src/shared/api/types';
-import type { Station } from '../platform';
+import type { Messages, Station } from '../platform';
 import { toLedgerEntry } from './views';
 
 export async function listLedger(
   station: Station,
+  messages: Messages,
   userId: number,
   query: {
     account?: AccountType | undefined;
@@ -31,7 +32,7 @@ export async function listLedger(
     .offset((query.pageNum - 1) * query.pageSize)
     .execute();
   return {
-    list: rows.map(toLedgerEntry),
+    list: rows.map((row) => toLedgerEntry(row, messages)),
     total: Number(total),
     pageNum: query.pageNum,
     pageSize: query.pageSize,

@@ -12,10 +12,13 @@ import {
   AppError,
   BASE_LOCALE,
   DEFAULT_LOCALES_DIR,
+  amountIn,
+  fillTemplate,
   type Db,
   type Tx,
   type UserMessageRow,
 } from '../platform';
+import { localizeNames } from '../market';
 
 export type MessageParams = Record<string, string | number>;
 
@@ -53,7 +56,10 @@ const SECTIONS = ['userMessages', 'errors', 'validation'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 /** Every locale folder's message sections, by folder name. */
-export async function loadMessageTexts(localesDir: string = DEFAULT_LOCALES_DIR): Promise<MessageTexts> {
+export async function loadMessageTexts(
+  localesDir: string = DEFAULT_LOCALES_DIR,
+  localName?: LocalName,
+): Promise<MessageTexts> {
   const byLocale = new Map<string, Record<SectionName, Texts>>();
   for (const entry of readdirSync(localesDir, { withFileTypes: true })) {
     if (!entry.isDirectory()) continue;
@@ -71,29 +77,47 @@ export async function loadMessageTexts(localesDir: string = DEFAULT_LOCALES_DIR)
     }
     byLocale.set(entry.name, sections);
   }
-  return new MessageTexts(byLocale);
+  return new MessageTexts(byLocale, localName);
 }
 
+/** An instrument's name in a locale when `name` is its Chinese catalogue name (MarketService.localName). */
+export type LocalName = (code: string, name: string, locale: string) => string | undefined;
+
 export class MessageTexts {
-  constructor(private readonly byLocale: ReadonlyMap<string, Record<SectionName, Texts>>) {}
+  constructor(
+    private readonly byLocale: ReadonlyMap<string, Record<SectionName, Texts>>,
+    private readonly localName?: LocalName,
+  ) {}
 
   private lookup(locale: string, section: SectionName, key: string): string | undefined {
     return this.byLocale.get(locale)?.[section][key] ?? this.byLocale.get(BASE_LOCALE)?.[section][key];
   }
 
-  /** A stored reason `@errors.KEY` / `@validation.key` in the reader's language; other values as they are. */
+  /** A stored reason `@errors.KEY` / `@validation.key` in the reader's language; amounts with separators. */
   param(locale: string, value: string | number): string {
-    if (typeof value !== 'string' || !value.startsWith('@')) return String(value);
+    if (typeof value !== 'string' || !value.startsWith('@')) return amountIn(value, locale);
     const [section = '', key = ''] = value.slice(1).split('.');
     const known = section === 'errors' || section === 'validation';
     return (known ? this.lookup(locale, section, key) : undefined) ?? value;
   }
 
-  text(locale: string, key: string, params: MessageParams): string {
+  text(locale: string, key: string, stored: MessageParams): string {
     const template = this.lookup(locale, 'userMessages', key) ?? key;
-    return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-      Object.prototype.hasOwnProperty.call(params, name) ? this.param(locale, params[name]!) : whole,
+    // A message keeps the instrument's name it was written with; the reader sees it in their language.
+    const localName = this.localName;
+    const params = localName ? localizeNames(stored, (code, name) => localName(code, name, locale)) : stored;
+    // `{unit}` counts `{lots}` as the market does (lots, shares, contracts); older messages had only lots.
+    const counted =
+      template.includes('{unit}') && params.unit === undefined ? { ...params, unit: 'lots' } : params;
+    return fillTemplate(template, counted, locale, (name, value) =>
+      name === 'unit' ? this.unit(locale, value, counted.lots) : this.param(locale, value),
     );
+  }
+
+  /** A quantity's unit (`unit_lots`, …) in the reader's language, in the plural form its count takes. */
+  private unit(locale: string, unit: string | number, count: string | number | undefined): string {
+    const template = this.lookup(locale, 'userMessages', `unit_${unit}`) ?? String(unit);
+    return fillTemplate(template, undefined, locale, undefined, typeof count === 'number' ? count : null);
   }
 }
 

@@ -8,7 +8,8 @@
 import { toMajor } from '../../src/shared/money';
 import { holdingValue, netPnl, pricePnlOf } from '../../src/shared/pnl';
 import type { Account, AccountType, LedgerEntry } from '../../src/shared/api/types';
-import type { AccountRow, LedgerRow, PositionRow } from '../platform';
+import type { AccountRow, LedgerRow, Messages, PositionRow } from '../platform';
+import { noteKeyOf } from './ledger-notes';
 
 /**
  * One of the user's five accounts, as queries read them with `type in (...)`: a fund allocation's
@@ -54,7 +55,9 @@ export function toAccount(
   };
 }
 
-export function toLedgerEntry(row: LedgerRow & { account: AccountType }): LedgerEntry {
+/** A ledger row as the fund flow shows it, its note in the reader's language (`messages`). */
+export function toLedgerEntry(row: LedgerRow & { account: AccountType }, messages: Messages): LedgerEntry {
+  const said = noteKeyOf(row.note);
   return {
     id: row.id,
     time: row.time,
@@ -64,6 +67,8 @@ export function toLedgerEntry(row: LedgerRow & { account: AccountType }): Ledger
     balanceAfter: toMajor(row.balance_after),
     refType: row.ref_type,
     refId: row.ref_id,
-    note: row.note,
+    note: said ? messages.text(said.key, said.params) : row.note,
+    noteKey: said?.key ?? null,
+    noteParams: said?.params ?? null,
   };
 }

@@ -9,6 +9,54 @@ export type TickRule = number | 'hkex';
 export type Board = 'main' | 'star' | 'chinext' | 'hk' | 'us';
 const BOARDS: readonly Board[] = ['main', 'star', 'chinext', 'hk', 'us'];
 
+/**
+ * An instrument's names beside its Chinese `name` and English `nameEn`: traditional Chinese always, Thai and
+ * Vietnamese only where a local name is common (else readers of those languages get the English name).
+ */
+export interface LocalNames {
+  'zh-TW': string;
+  th?: string;
+  vi?: string;
+}
+
+/** The name of a catalogue entry in a locale of the station (API.md: names answer in the request's language). */
+export function nameIn(entry: { name: string; nameEn: string; names: LocalNames }, locale: string): string {
+  switch (locale) {
+    case 'zh-CN':
+      return entry.name;
+    case 'zh-TW':
+      return entry.names['zh-TW'];
+    case 'th':
+      return entry.names.th ?? entry.nameEn;
+    case 'vi':
+      return entry.names.vi ?? entry.nameEn;
+    default:
+      return entry.nameEn;
+  }
+}
+
+/** True when any of the entry's names (Chinese, English, traditional, local) contains the lower-case keyword. */
+export function nameMatches(entry: { name: string; nameEn: string; names: LocalNames }, k: string): boolean {
+  return (
+    entry.name.toLowerCase().includes(k) ||
+    entry.nameEn.toLowerCase().includes(k) ||
+    entry.names['zh-TW'].toLowerCase().includes(k) ||
+    (entry.names.th?.toLowerCase().includes(k) ?? false) ||
+    (entry.names.vi?.toLowerCase().includes(k) ?? false)
+  );
+}
+
+/** Checks a `names` object of the data file; a message naming what is wrong, or null. */
+function badNames(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null) return 'names must be an object';
+  const names = value as Record<string, unknown>;
+  for (const [k, v] of Object.entries(names)) {
+    if (!['zh-TW', 'th', 'vi'].includes(k)) return `names.${k} is not a locale of the catalogue`;
+    if (typeof v !== 'string' || v.trim() === '') return `names.${k} must be a non-empty string`;
+  }
+  return typeof names['zh-TW'] === 'string' ? null : 'names needs a zh-TW name';
+}
+
 export interface Instrument {
   code: string;
   market: StockMarket;
@@ -18,6 +66,7 @@ export interface Instrument {
   /** Chinese name. */
   name: string;
   nameEn: string;
+  names: LocalNames;
   /** Pinyin initials of the Chinese name, for search. */
   pinyin: string;
   currency: Currency;
@@ -79,6 +128,8 @@ export function parseCatalogue(raw: unknown): Instrument[] {
     };
     if (!expected[market].includes(board)) fail(i, `board ${board} is not in market ${market}`);
     if (r.st !== undefined && typeof r.st !== 'boolean') fail(i, 'st must be true or false');
+    const namesProblem = badNames(r.names);
+    if (namesProblem) fail(i, namesProblem);
     const tick = r.tick === 'hkex' ? 'hkex' : num('tick');
     const lotSize = num('lotSize');
     if (!Number.isInteger(lotSize)) fail(i, 'lotSize must be whole');
@@ -98,6 +149,7 @@ export function parseCatalogue(raw: unknown): Instrument[] {
       st: r.st === true,
       name: str('name'),
       nameEn: str('nameEn'),
+      names: r.names as LocalNames,
       pinyin: str('pinyin').toUpperCase(),
       currency,
       lotSize,
@@ -122,6 +174,7 @@ export interface IndexDef {
   region: IndexRegion;
   name: string;
   nameEn: string;
+  names: LocalNames;
   pinyin: string;
   referencePrice: number;
   volatility: number;
@@ -133,6 +186,7 @@ export interface FuturesDef {
   exchange: 'CFFEX' | 'SHFE' | 'DCE' | 'INE' | 'CZCE';
   name: string;
   nameEn: string;
+  names: LocalNames;
   pinyin: string;
   referencePrice: number;
   /** Contract multiplier: units of the underlying per contract (e.g. 300 yuan per CSI 300 point). */
@@ -176,6 +230,7 @@ export function parseCatalogueData(raw: unknown): CatalogueData {
     for (const k of ['code', 'name', 'nameEn', 'pinyin']) need(text(o, k), 'index', i, `${k} must be text`);
     for (const k of ['referencePrice', 'volatility']) need(positive(o, k), 'index', i, `${k} must be > 0`);
     need(REGIONS.includes(o.region as IndexRegion), 'index', i, 'unknown region');
+    need(badNames(o.names) === null, 'index', i, badNames(o.names) ?? '');
     need(/^[A-Z0-9]{1,10}$/.test(o.code as string), 'index', i, 'bad code');
     need(!codes.has(o.code as string), 'index', i, `duplicate code ${String(o.code)}`);
     codes.add(o.code as string);
@@ -188,6 +243,7 @@ export function parseCatalogueData(raw: unknown): CatalogueData {
       need(positive(o, k), 'futures', i, `${k} must be > 0`);
     }
     need(EXCHANGES.includes(o.exchange as FuturesDef['exchange']), 'futures', i, 'unknown exchange');
+    need(badNames(o.names) === null, 'futures', i, badNames(o.names) ?? '');
     need(/^[A-Z0-9]{1,10}$/.test(o.code as string), 'futures', i, 'bad code');
     need(!codes.has(o.code as string), 'futures', i, `duplicate code ${String(o.code)}`);
     codes.add(o.code as string);

@@ -15,7 +15,10 @@ export { systemClock, FixedClock, type Clock } from './clock';
 export { FileClock } from './file-clock';
 export {
   loadCatalogue,
+  nameIn,
+  nameMatches,
   type Board,
+  type LocalNames,
   type FuturesDef,
   type IndexDef,
   type Instrument,
@@ -43,6 +46,7 @@ export {
   type MarketHours,
   type SessionPosition,
 } from './sessions';
+export { localizeNames, localizedNamesPlugin } from './localized-names';
 export { futuresMarketPlugin } from './routes/futures';
 export { indexMarketPlugin } from './routes/indexes';
 export { marketPlugin } from './routes/stocks';

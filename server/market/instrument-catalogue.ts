@@ -83,6 +83,17 @@ export class InstrumentCatalogue {
     return this.byCode.get(code);
   }
 
+  /** Any entry by its exact code, listed or not: a stock (new listings too), an index or a futures product. */
+  entry(code: string): Instrument | undefined {
+    const stock = this.byCode.get(code);
+    if (stock) return stock;
+    this.indexes();
+    const index = this.indexByCode.get(code);
+    if (index) return index;
+    this.futures();
+    return this.futuresByCode.get(code)?.instrument;
+  }
+
   /**
    * True from the local midnight of the instrument's listing day (always for one listed before the history):
    * from then it is quoted, searchable and tradable, and its history begins.
@@ -167,6 +178,7 @@ export class InstrumentCatalogue {
             st: false,
             name: def.name,
             nameEn: def.nameEn,
+            names: def.names,
             pinyin: def.pinyin,
             currency: 'CNY',
             lotSize: 1,
@@ -208,6 +220,7 @@ export class InstrumentCatalogue {
           st: false,
           name: def.name,
           nameEn: def.nameEn,
+          names: def.names,
           pinyin: def.pinyin,
           currency: def.region === 'cn' ? 'CNY' : def.region === 'hk' ? 'HKD' : 'USD',
           lotSize: 1,

@@ -26,7 +26,7 @@ import type {
 import type { ClockMode } from '../config';
 import { Bars } from './bars';
 import { halts, limitUpBoard, moveCounts, topQuotes } from './boards';
-import type { FuturesDef, IndexDef, Instrument } from './catalogue';
+import { nameIn, type FuturesDef, type IndexDef, type Instrument } from './catalogue';
 import type { Clock } from './clock';
 import { dragonTigerList } from './dragon-tiger';
 import { FxSeries } from './fx';
@@ -70,6 +70,15 @@ export class MarketService {
 
   find(code: string): Instrument | undefined {
     return this.catalogue.find(code);
+  }
+
+  /**
+   * The name of `code` in `locale` when `name` is its Chinese catalogue name (localized-names.ts); undefined
+   * for a code outside the catalogue or a name that is not the catalogue's.
+   */
+  localName(code: string, name: string, locale: string): string | undefined {
+    const entry = this.catalogue.entry(code);
+    return entry && entry.name === name ? nameIn(entry, locale) : undefined;
   }
 
   isListed(instrument: Instrument, t = this.clock.now()): boolean {

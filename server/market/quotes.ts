@@ -11,7 +11,7 @@ import type {
   StockDetail,
   StockMarket,
 } from '../../src/shared/api/types';
-import type { IndexDef, Instrument } from './catalogue';
+import { nameMatches, type IndexDef, type Instrument } from './catalogue';
 import type { InstrumentCatalogue } from './instrument-catalogue';
 import type { InstrumentSeries } from './price-engine';
 import type { DayRecord } from './series-spec';
@@ -209,8 +209,7 @@ export class Quotes {
         const i = this.catalogue.stock(q.code)!;
         return (
           i.code.toLowerCase().includes(keyword) ||
-          i.name.toLowerCase().includes(keyword) ||
-          i.nameEn.toLowerCase().includes(keyword) ||
+          nameMatches(i, keyword) ||
           i.pinyin.toLowerCase().includes(keyword)
         );
       });
@@ -225,7 +224,7 @@ export class Quotes {
   }
 
   /**
-   * Stocks of every market matching a keyword (code, Chinese or English name, pinyin initials): exact codes
+   * Stocks of every market matching a keyword (code, any of its names, pinyin initials): exact codes
    * first, then codes and pinyin that start with it, then the rest, each group in catalogue order.
    */
   search(keyword: string, limit: number, t = this.now()): Quote[] {
@@ -236,14 +235,7 @@ export class Quotes {
       const pinyin = i.pinyin.toLowerCase();
       if (code === k) return 0;
       if (code.startsWith(k) || pinyin.startsWith(k) || i.name.toLowerCase().startsWith(k)) return 1;
-      if (
-        code.includes(k) ||
-        pinyin.includes(k) ||
-        i.name.toLowerCase().includes(k) ||
-        i.nameEn.toLowerCase().includes(k)
-      ) {
-        return 2;
-      }
+      if (code.includes(k) || pinyin.includes(k) || nameMatches(i, k)) return 2;
       return 3;
     };
     return this.catalogue.stocks

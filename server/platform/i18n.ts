@@ -5,6 +5,7 @@
 import { readdirSync, existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
+import { formatMoney } from '../../src/shared/format';
 
 export const BASE_LOCALE = 'zh-CN';
 
@@ -25,19 +26,104 @@ type Section = Record<string, string>;
 export interface LocaleMessages {
   errors: Section;
   validation: Section;
+  /** The station's own texts (banners, pay channels, fund-flow notes), flattened: `account.main`. */
+  stationTexts?: Section;
 }
+
+export type TextParams = Record<string, string | number>;
 
 export interface Messages {
   locale: string;
-  error(key: string, params?: Record<string, string | number>): string;
-  validation(key: string, params?: Record<string, string | number>): string;
+  error(key: string, params?: TextParams): string;
+  validation(key: string, params?: TextParams): string;
+  /** A key of `stationTexts` with its parameters; a parameter `p` of value `v` shows `p.v` where that is a key. */
+  text(key: string, params?: TextParams): string;
+  /** A stored station text (stationText) in this language; any other stored value as it is. */
+  stored(value: string): string;
 }
 
-function substitute(text: string, params?: Record<string, string | number>): string {
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
+/**
+ * Fills `{name}` parameters and typesafe-i18n's plural parts, `{{one|other}}` or `{{s}}` (the plural's
+ * suffix), chosen by the number before them, with the locale's plural rules (Thai, Vietnamese and Chinese
+ * have one form). `shown` turns a parameter into its text.
+ */
+export function fillTemplate(
+  text: string,
+  params: TextParams | undefined,
+  locale: string,
+  shown: (name: string, value: string | number) => string = (_name, value) => amountIn(value, locale),
+  count: number | null = null,
+): string {
+  const rules = pluralRules(locale);
+  // A plural part follows the number before it; `count` stands before the text (a unit's own template).
+  let last: number | null = count;
+  return text.replace(
+    /\{\{([^{}]*)\}\}|\{(\w+)\}/g,
+    (whole, plural: string | undefined, name: string | undefined) => {
+      if (plural !== undefined) {
+        const forms = plural.split('|');
+        const [one, other] = forms.length === 1 ? ['', forms[0]!] : [forms[0]!, forms[forms.length - 1]!];
+        return last !== null && rules.select(last) === 'one' ? one : other;
+      }
+      if (!params || !Object.prototype.hasOwnProperty.call(params, name!)) return whole;
+      const value = params[name!]!;
+      last = typeof value === 'number' ? value : Number.isFinite(Number(value)) ? Number(value) : last;
+      return shown(name!, value);
+    },
   );
+}
+
+/**
+ * A parameter as shown: an amount stored as text with two decimals (moneyText, "30000.00") with the locale's
+ * separators ("30,000.00"); anything else as it is.
+ */
+export function amountIn(value: string | number, locale: string): string {
+  return typeof value === 'string' && /^-?\d+\.\d\d$/.test(value)
+    ? formatMoney(Number(value), locale)
+    : String(value);
+}
+
+const pluralRulesByLocale = new Map<string, Intl.PluralRules>();
+function pluralRules(locale: string): Intl.PluralRules {
+  let rules = pluralRulesByLocale.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRulesByLocale.set(locale, rules);
+  }
+  return rules;
+}
+
+/**
+ * A text the station stores for readers it does not know yet (a fund-flow note, a pay channel's name): a key
+ * of the locales' `stationTexts` section and its parameters, as `@key` or `@key {json}`, shown in each
+ * reader's language (Messages.stored).
+ */
+export function stationText(key: string, params?: TextParams): string {
+  return params && Object.keys(params).length > 0 ? `@${key} ${JSON.stringify(params)}` : `@${key}`;
+}
+
+/** The key and parameters of a stored station text, or null for any other value. */
+export function parseStationText(value: string | null): { key: string; params: TextParams } | null {
+  const m = /^@([A-Za-z][\w.]*)(?: (\{.*\}))?$/s.exec(value ?? '');
+  if (!m) return null;
+  if (m[2] === undefined) return { key: m[1]!, params: {} };
+  try {
+    const params = JSON.parse(m[2]) as unknown;
+    if (typeof params !== 'object' || params === null || Array.isArray(params)) return null;
+    return { key: m[1]!, params: params as TextParams };
+  } catch {
+    return null;
+  }
+}
+
+/** A nested section flattened to `a.b` keys; null when anything but text is inside. */
+function flatSection(value: unknown, prefix = '', out: Section = {}): Section | null {
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (typeof item === 'string') out[`${prefix}${key}`] = item;
+    else if (flatSection(item, `${prefix}${key}.`, out) === null) return null;
+  }
+  return out;
 }
 
 function isSection(value: unknown): value is Section {
@@ -89,12 +175,29 @@ export class Translator {
     const locale = this.resolve(acceptLanguage);
     const own = this.byTag.get(locale)!;
     const base = this.byTag.get(BASE_LOCALE)!;
+    const station = (key: string): string | undefined => own.stationTexts?.[key] ?? base.stationTexts?.[key];
+    const text = (key: string, params?: TextParams): string =>
+      fillTemplate(
+        station(key) ?? key,
+        params,
+        locale,
+        (name, value) => station(`${name}.${value}`) ?? amountIn(value, locale),
+      );
     return {
       locale,
       error: (key, params) =>
-        substitute(own.errors[key] ?? base.errors[key] ?? base.errors.INTERNAL ?? key, params),
+        fillTemplate(own.errors[key] ?? base.errors[key] ?? base.errors.INTERNAL ?? key, params, locale),
       validation: (key, params) =>
-        substitute(own.validation[key] ?? base.validation[key] ?? base.validation.invalid ?? key, params),
+        fillTemplate(
+          own.validation[key] ?? base.validation[key] ?? base.validation.invalid ?? key,
+          params,
+          locale,
+        ),
+      text,
+      stored: (value) => {
+        const parsed = parseStationText(value);
+        return parsed ? text(parsed.key, parsed.params) : value;
+      },
     };
   }
 }
@@ -117,7 +220,7 @@ export function parseAcceptLanguage(header: string): string[] {
 
 export const DEFAULT_LOCALES_DIR = fileURLToPath(new URL('../../locales/', import.meta.url));
 
-/** Imports every locales/<tag>/index.ts (or .js) and keeps its `errors` and `validation` sections. */
+/** Imports every locales/<tag>/index.ts (or .js) and keeps its `errors`, `validation` and `stationTexts`. */
 export async function loadTranslator(localesDir: string = DEFAULT_LOCALES_DIR): Promise<Translator> {
   const found: Record<string, LocaleMessages> = {};
   for (const entry of readdirSync(localesDir, { withFileTypes: true })) {
@@ -130,7 +233,9 @@ export async function loadTranslator(localesDir: string = DEFAULT_LOCALES_DIR): 
     if (!isSection(errors) || !isSection(validation)) {
       throw new Error(`locales/${entry.name}: the default export needs "errors" and "validation" sections`);
     }
-    found[entry.name] = { errors, validation };
+    const stationTexts = flatSection(mod.default?.stationTexts ?? {});
+    if (!stationTexts) throw new Error(`locales/${entry.name}: "stationTexts" holds only texts`);
+    found[entry.name] = { errors, validation, stationTexts };
   }
   return new Translator(found);
 }

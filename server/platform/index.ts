@@ -67,7 +67,17 @@ export {
   userSecurity,
 } from './http/schemas';
 export { isAppRoute, registerStatic } from './http/static';
-export { BASE_LOCALE, DEFAULT_LOCALES_DIR, loadTranslator, type Messages } from './i18n';
+export {
+  BASE_LOCALE,
+  DEFAULT_LOCALES_DIR,
+  amountIn,
+  fillTemplate,
+  loadTranslator,
+  parseStationText,
+  stationText,
+  type Messages,
+  type TextParams,
+} from './i18n';
 export { answerOnce, runOnce, storedAnswer } from './idempotency';
 export {
   clearLoginFailures,

@@ -39,6 +39,7 @@ import {
   isTradingDay,
   localDay,
   localMinuteToUtc,
+  nameMatches,
   type Instrument,
   type MarketHours,
 } from '../market';
@@ -204,8 +205,7 @@ function matches(instrument: Instrument, keyword: string): boolean {
     k === '' ||
     instrument.code.toLowerCase().includes(k) ||
     instrument.pinyin.toLowerCase().includes(k) ||
-    instrument.name.toLowerCase().includes(k) ||
-    instrument.nameEn.toLowerCase().includes(k)
+    nameMatches(instrument, k)
   );
 }
 

@@ -13,6 +13,7 @@ import {
   type AccountRow,
   type Tx,
   type Station,
+  stationText,
 } from '../platform';
 import { audit, lockAccount, post, postingAgainst, postMessage } from '../ledger';
 import { amountToMinor, deciderName, moneyText, type Decider } from '../wallet';
@@ -129,7 +130,7 @@ export async function applyForAllocation(
         time: now,
         refType: 'allocation',
         refId: row.id,
-        note: `×${input.multiple} ${input.days}d`,
+        note: stationText('noteAllocationTerms', { multiple: input.multiple, days: input.days }),
       }),
     );
     return toAllocation(row);
@@ -178,8 +179,13 @@ async function approveTx(
     refType: 'allocation',
     refId: row.id,
     entries: [
-      { ...user, type: 'allocation_margin', amount: row.margin, note: 'margin' },
-      { ...user, type: 'allocation_credit', amount: row.allocated, note: `×${row.multiple}` },
+      { ...user, type: 'allocation_margin', amount: row.margin, note: stationText('noteAllocationMargin') },
+      {
+        ...user,
+        type: 'allocation_credit',
+        amount: row.allocated,
+        note: stationText('noteAllocationCredit', { multiple: row.multiple }),
+      },
     ],
     house: [{ house: 'financing', amount: -(row.margin + row.allocated) }],
   });
@@ -234,7 +240,7 @@ async function rejectTx(
       time: t,
       refType: 'allocation',
       refId: row.id,
-      note: 'rejected',
+      note: stationText('noteAllocationRejected'),
     }),
   );
   await postMessage(trx, {

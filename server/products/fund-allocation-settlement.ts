@@ -4,7 +4,15 @@
  * the settlement they share.
  */
 import type { Allocation, AllocationEndReason, AllocationStatus } from '../../src/shared/api/funds';
-import { AppError, runOnce, storedAnswer, type PositionRow, type Tx, type Station } from '../platform';
+import {
+  AppError,
+  runOnce,
+  storedAnswer,
+  type PositionRow,
+  type Tx,
+  type Station,
+  stationText,
+} from '../platform';
 import { lockAccount, post, postingAgainst, postMessage } from '../ledger';
 import { lockAccountById, closePositionTx } from '../trading';
 import { moneyText } from '../wallet';
@@ -62,7 +70,12 @@ async function settleTx(
   if (owedPaid > 0) {
     await post(
       trx,
-      postingAgainst('financing', { ...ref, type: 'management_fee', amount: -owedPaid, note: 'owed' }),
+      postingAgainst('financing', {
+        ...ref,
+        type: 'management_fee',
+        amount: -owedPaid,
+        note: stationText('noteFeeOwed'),
+      }),
     );
     balance -= owedPaid;
   }
@@ -81,13 +94,19 @@ async function settleTx(
       refType: 'allocation',
       refId: row.id,
       entries: [
-        { accountId, userId: row.user_id, type: 'allocation_return', amount: -returned, note: 'to main' },
+        {
+          accountId,
+          userId: row.user_id,
+          type: 'allocation_return',
+          amount: -returned,
+          note: stationText('noteToMain'),
+        },
         {
           accountId: main.id,
           userId: row.user_id,
           type: 'allocation_return',
           amount: returned,
-          note: 'from sub-account',
+          note: stationText('noteFromSubAccount'),
         },
       ],
       house: [],
@@ -139,7 +158,7 @@ async function chargeFeeDayTx(
         time: t,
         refType: 'allocation',
         refId: row.id,
-        note: `day ${k}`,
+        note: stationText('noteAllocationDay', { day: k }),
       }),
     );
   }

@@ -67,38 +67,40 @@ export interface CalendarIssue {
   instrument: Instrument;
 }
 
-const PREFIXES: readonly (readonly [string, string, string])[] = [
-  ['华芯', 'HX', 'Huaxin'],
-  ['中瑞', 'ZR', 'Zhongrui'],
-  ['恒拓', 'HT', 'Hengtuo'],
-  ['天衡', 'TH', 'Tianheng'],
-  ['博源', 'BY', 'Boyuan'],
-  ['联创', 'LC', 'Lianchuang'],
-  ['海拓', 'HT', 'Haituo'],
-  ['星辰', 'XC', 'Xingchen'],
-  ['嘉和', 'JH', 'Jiahe'],
-  ['安捷', 'AJ', 'Anjie'],
-  ['云腾', 'YT', 'Yunteng'],
-  ['锦程', 'JC', 'Jincheng'],
-  ['睿达', 'RD', 'Ruida'],
-  ['宏远', 'HY', 'Hongyuan'],
-  ['启明', 'QM', 'Qiming'],
-  ['润泽', 'RZ', 'Runze'],
+/** [Chinese, pinyin initials, English, traditional Chinese] */
+const PREFIXES: readonly (readonly [string, string, string, string])[] = [
+  ['华芯', 'HX', 'Huaxin', '華芯'],
+  ['中瑞', 'ZR', 'Zhongrui', '中瑞'],
+  ['恒拓', 'HT', 'Hengtuo', '恆拓'],
+  ['天衡', 'TH', 'Tianheng', '天衡'],
+  ['博源', 'BY', 'Boyuan', '博源'],
+  ['联创', 'LC', 'Lianchuang', '聯創'],
+  ['海拓', 'HT', 'Haituo', '海拓'],
+  ['星辰', 'XC', 'Xingchen', '星辰'],
+  ['嘉和', 'JH', 'Jiahe', '嘉和'],
+  ['安捷', 'AJ', 'Anjie', '安捷'],
+  ['云腾', 'YT', 'Yunteng', '雲騰'],
+  ['锦程', 'JC', 'Jincheng', '錦程'],
+  ['睿达', 'RD', 'Ruida', '睿達'],
+  ['宏远', 'HY', 'Hongyuan', '宏遠'],
+  ['启明', 'QM', 'Qiming', '啟明'],
+  ['润泽', 'RZ', 'Runze', '潤澤'],
 ];
-const SUFFIXES: readonly (readonly [string, string, string])[] = [
-  ['科技', 'KJ', 'Technology'],
-  ['股份', 'GF', 'Holdings'],
-  ['电子', 'DZ', 'Electronics'],
-  ['材料', 'CL', 'Materials'],
-  ['智能', 'ZN', 'Intelligent'],
-  ['医药', 'YY', 'Pharmaceutical'],
-  ['新能', 'XN', 'New Energy'],
-  ['精工', 'JG', 'Precision'],
+const SUFFIXES: readonly (readonly [string, string, string, string])[] = [
+  ['科技', 'KJ', 'Technology', '科技'],
+  ['股份', 'GF', 'Holdings', '股份'],
+  ['电子', 'DZ', 'Electronics', '電子'],
+  ['材料', 'CL', 'Materials', '材料'],
+  ['智能', 'ZN', 'Intelligent', '智能'],
+  ['医药', 'YY', 'Pharmaceutical', '醫藥'],
+  ['新能', 'XN', 'New Energy', '新能'],
+  ['精工', 'JG', 'Precision', '精工'],
 ];
 
 interface IssueName {
   name: string;
   nameEn: string;
+  nameTw: string;
   pinyin: string;
 }
 
@@ -139,24 +141,31 @@ export function generateCalendar(
     const first = Math.floor(r1 * PREFIXES.length);
     const second = Math.floor(r2 * SUFFIXES.length);
     for (let n = 0; ; n++) {
-      const [prefix, prefixInitials, prefixEn] = PREFIXES[(first + n) % PREFIXES.length]!;
+      const [prefix, prefixInitials, prefixEn, prefixTw] = PREFIXES[(first + n) % PREFIXES.length]!;
       const round = Math.floor(n / PREFIXES.length);
       let candidate: IssueName;
       if (type === 'bond') {
         candidate =
           round === 0
-            ? { name: `${prefix}转债`, nameEn: `${prefixEn} Convertible Bond`, pinyin: `${prefixInitials}ZZ` }
+            ? {
+                name: `${prefix}转债`,
+                nameEn: `${prefixEn} Convertible Bond`,
+                nameTw: `${prefixTw}轉債`,
+                pinyin: `${prefixInitials}ZZ`,
+              }
             : {
                 name: `${prefix}转${round + 1}`,
                 nameEn: `${prefixEn} Convertible Bond ${round + 1}`,
+                nameTw: `${prefixTw}轉${round + 1}`,
                 pinyin: `${prefixInitials}Z${round + 1}`,
               };
       } else {
-        const [suffix, suffixInitials, suffixEn] = SUFFIXES[(second + round) % SUFFIXES.length]!;
+        const [suffix, suffixInitials, suffixEn, suffixTw] = SUFFIXES[(second + round) % SUFFIXES.length]!;
         const tail = round < SUFFIXES.length ? '' : String(Math.floor(round / SUFFIXES.length) + 1);
         candidate = {
           name: `${prefix}${suffix}${tail}`,
           nameEn: `${prefixEn} ${suffixEn}${tail ? ` ${tail}` : ''}`,
+          nameTw: `${prefixTw}${suffixTw}${tail}`,
           pinyin: `${prefixInitials}${suffixInitials}${tail}`,
         };
       }
@@ -192,7 +201,7 @@ function makeIssue(
   const payDay = nextTradingDay(drawDay, CN_HOURS);
   let listingDay = payDay;
   for (let n = 3 + Math.floor(rng() * 5); n > 0; n--) listingDay = nextTradingDay(listingDay, CN_HOURS);
-  const { name, nameEn, pinyin } = nameFor(type, rng(), rng());
+  const { name, nameEn, nameTw, pinyin } = nameFor(type, rng(), rng());
   const at = (day: number, hour: number, minute: number) =>
     localMinuteToUtc(day, hour * 60 + minute, ISSUE_TIME_ZONE);
 
@@ -264,6 +273,7 @@ function makeIssue(
       st: false,
       name,
       nameEn,
+      names: { 'zh-TW': nameTw },
       pinyin,
       currency: 'CNY',
       lotSize: 100,

@@ -5,7 +5,7 @@
 import { toMinor } from '../../src/shared/money';
 import type { NewShareSubscription } from '../../src/shared/api/newshares';
 import { checkLots } from '../../src/shared/validation';
-import { AppError, assertFields, runOnce, storedAnswer, type Station } from '../platform';
+import { AppError, assertFields, runOnce, storedAnswer, type Station, stationText } from '../platform';
 import { requireKyc } from '../identity';
 import { lockAccount, post, postingAgainst } from '../ledger';
 import {
@@ -154,7 +154,7 @@ export async function grabPlacement(
         time: now,
         refType: 'newshare',
         refId: inserted.id,
-        note: `${issue.code} ×${shares} placement`,
+        note: stationText('notePlacement', { code: issue.code, shares }),
       }),
     );
     return toSubscription(station, await readSubscription(trx, inserted.id), new Set());

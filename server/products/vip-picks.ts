@@ -34,7 +34,7 @@ import {
   type PositionRow,
   type Station,
 } from '../platform';
-import { roundToTick, hashSeed, type Instrument } from '../market';
+import { roundToTick, hashSeed, nameMatches, type Instrument } from '../market';
 import {
   assertTrading,
   instrumentOf,
@@ -128,8 +128,7 @@ function matches(instrument: Instrument, keyword: string): boolean {
     k === '' ||
     instrument.code.toLowerCase().includes(k) ||
     instrument.pinyin.toLowerCase().includes(k) ||
-    instrument.name.toLowerCase().includes(k) ||
-    instrument.nameEn.toLowerCase().includes(k)
+    nameMatches(instrument, k)
   );
 }
 

@@ -3,6 +3,7 @@
  * account and the position locked, re-checked on the locked rows, closed at the minute's price, and the
  * user messaged.
  */
+import { quantityUnit } from '../../src/shared/trading-rules';
 import type { AccountRow, PositionRow, Tx, Station } from '../platform';
 import { postMessage } from '../ledger';
 import { lockAccountById } from './limit-orders';
@@ -45,7 +46,7 @@ export async function engineClose(
       userId: locked.user_id,
       kind: reason,
       msgKey: message.msgKey,
-      params: { ...message.params, lots: locked.lots, price },
+      params: { ...message.params, lots: locked.lots, unit: quantityUnit(locked.market), price },
       refType: 'position',
       refId: closedId,
       now: t,

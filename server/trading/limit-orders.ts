@@ -21,6 +21,7 @@ import { toMajor, toMinor } from '../../src/shared/money';
 import type { Direction, Order, OrderStatus, Page, StockMarket } from '../../src/shared/api/types';
 import { validStops } from '../../src/shared/risk';
 import { checkLots } from '../../src/shared/validation';
+import { quantityUnit } from '../../src/shared/trading-rules';
 import {
   AppError,
   assertFields,
@@ -394,7 +395,13 @@ export async function fillOrder(
     const instrument = station.market.get(order.code);
     const cost = openingCost(station, instrument, order.lots, order.leverage, fill.price);
     const availableToOrder = account.balance - (account.frozen - order.frozen);
-    const params = { code: order.code, name: instrument.name, lots: order.lots, price: fill.price };
+    const params = {
+      code: order.code,
+      name: instrument.name,
+      lots: order.lots,
+      unit: quantityUnit(order.market),
+      price: fill.price,
+    };
     if (availableToOrder < cost.total) {
       await settleOrder(trx, order, {
         status: 'rejected',

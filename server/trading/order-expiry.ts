@@ -7,6 +7,7 @@
  * A function of (station, from, to): the engine calls it for each minute it handles, before the minute's
  * fills, so an order expiring at the close C can still fill at the last minute before C and never after.
  */
+import { quantityUnit } from '../../src/shared/trading-rules';
 import type { Station } from '../platform';
 import { postMessage } from '../ledger';
 import { lockAccountById, lockOrder, settleOrder } from './limit-orders';
@@ -35,7 +36,13 @@ export async function expireDayOrders(station: Station, from: number, to: number
         userId: order.user_id,
         kind: 'order_expired',
         msgKey: 'orderExpired',
-        params: { code: order.code, name, lots: order.lots, trigger: order.trigger_price },
+        params: {
+          code: order.code,
+          name,
+          lots: order.lots,
+          unit: quantityUnit(order.market),
+          trigger: order.trigger_price,
+        },
         refType: 'order',
         refId: order.id,
         now,

@@ -4,7 +4,7 @@
  * transaction, once per requestId.
  */
 import type { AccountType, TransferResult } from '../../src/shared/api/types';
-import { AppError, runOnce, storedAnswer, type Tx, type Station } from '../platform';
+import { AppError, runOnce, storedAnswer, type Tx, type Station, stationText } from '../platform';
 import { accountFigures, post, type OwnAccountRow } from '../ledger';
 import { amountToMinor, moneyText } from './wallet';
 
@@ -64,8 +64,20 @@ export async function transfer(
       refType: 'transfer',
       refId: record.id,
       entries: [
-        { userId, accountId: from.id, type: 'transfer_out', amount: -amount, note: `→ ${to.type}` },
-        { userId, accountId: to.id, type: 'transfer_in', amount, note: `← ${from.type}` },
+        {
+          userId,
+          accountId: from.id,
+          type: 'transfer_out',
+          amount: -amount,
+          note: stationText('noteTransferTo', { account: to.type }),
+        },
+        {
+          userId,
+          accountId: to.id,
+          type: 'transfer_in',
+          amount,
+          note: stationText('noteTransferFrom', { account: from.type }),
+        },
       ],
       house: [],
     });

@@ -22,6 +22,7 @@ import {
   type Tx,
   type WithdrawalsTable,
   type Station,
+  type Messages,
 } from '../platform';
 import type { Selectable } from 'kysely';
 import { hoursFor, isTradingDay, localDay, localMinuteToUtc, tzOffsetMinutes } from '../market';
@@ -140,6 +141,18 @@ export function toWithdrawal(row: WithdrawalRow, reason: ReasonText): Withdrawal
     createdAt: row.created_at,
     decidedAt: row.decided_at,
   };
+}
+
+/** The pay channels' English names before they were station texts, as deposits written then stored them. */
+const LEGACY_CHANNEL_KEYS: Record<string, string> = {
+  'Simulated bank transfer (play money)': 'payChannelBank',
+  'Simulated instant top-up (play money)': 'payChannelInstant',
+};
+
+/** A deposit with its channel's name in the reader's language (`messages`). */
+export function rechargeIn(recharge: Recharge, messages: Messages): Recharge {
+  const legacy = LEGACY_CHANNEL_KEYS[recharge.channel];
+  return { ...recharge, channel: legacy ? messages.text(legacy) : messages.stored(recharge.channel) };
 }
 
 /** A reason as stored: untranslated keys pass through for the reader's language. */

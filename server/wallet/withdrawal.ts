@@ -19,7 +19,7 @@
  */
 import type { Page, Withdrawal, WithdrawalStatus, WithdrawInfo } from '../../src/shared/api/types';
 import { applyRate, toMajor, toMinor } from '../../src/shared/money';
-import { AppError, runOnce, storedAnswer, type Tx, type Station } from '../platform';
+import { AppError, runOnce, storedAnswer, type Tx, type Station, stationText } from '../platform';
 import { maskCardNo, verifyPassword, requireKyc, guardedCheck } from '../identity';
 import { lockAccount, post, postMessage } from '../ledger';
 import type { PayoutOutcome } from './pay-gateway';
@@ -168,7 +168,12 @@ export async function requestWithdrawal(
 }
 
 /** Gives a pending withdrawal's whole amount back (cancelled or rejected), in the caller's transaction. */
-async function refund(trx: Tx, row: WithdrawalRow, now: number, note: string): Promise<void> {
+async function refund(
+  trx: Tx,
+  row: WithdrawalRow,
+  now: number,
+  outcome: 'cancelled' | 'rejected',
+): Promise<void> {
   // The gateway pays back what it received, and the fee comes back from the fees earned.
   await post(trx, {
     time: now,
@@ -180,7 +185,7 @@ async function refund(trx: Tx, row: WithdrawalRow, now: number, note: string): P
         userId: row.user_id,
         type: 'withdraw_refund',
         amount: row.amount,
-        note: `${row.order_no} ${note}`,
+        note: stationText('noteWithdrawalRefund', { orderNo: row.order_no, outcome }),
       },
     ],
     house: [

@@ -144,6 +144,15 @@ export function orderBreakdown(input: OrderInput, rules: TradingRules): OrderBre
   };
 }
 
+/** How a quantity is counted for people: board lots (A-shares, HK), single shares (US), or contracts. */
+export type QuantityUnit = 'lots' | 'shares' | 'contracts';
+
+/** The unit a market's quantities are shown in (spec §5: US stocks trade in shares, indexes and futures in contracts). */
+export function quantityUnit(market: Market): QuantityUnit {
+  if (market === 'index' || market === 'futures') return 'contracts';
+  return market === 'us' ? 'shares' : 'lots';
+}
+
 /** Units in one lot of a code on a market: the stock's lot rule or board lot, or the contract multiplier. */
 export function unitsPerLot(
   rules: TradingRules,

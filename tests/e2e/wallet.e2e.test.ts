@@ -252,6 +252,10 @@ describe.each(JOURNEYS)(
       await page.goto(`${url}/transferRecord`);
       await page.getByTestId('transfer-row').first().waitFor();
       expect(await page.getByTestId('transfer-row').count()).toBe(1);
+      // The receiving account is read from the note's key and parameters, named in the reader's language.
+      expect(await page.getByTestId('transfer-row').first().textContent()).toContain(
+        `${L.user.accountType.main} → ${L.user.accountType.index}`,
+      );
 
       // Exchange CNY → HKD: the spread is shown before confirming.
       await page.goto(`${url}/exchange`);

@@ -2,7 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Translator, loadTranslator, parseAcceptLanguage } from '../../server/platform/i18n';
+import {
+  Translator,
+  fillTemplate,
+  loadTranslator,
+  parseAcceptLanguage,
+  parseStationText,
+  stationText,
+} from '../../server/platform/i18n';
 
 const section = (tag: string) => ({
   errors: { NOT_LOGGED_IN: `login(${tag})`, INTERNAL: `internal(${tag})`, GREETING: `hello {name} (${tag})` },
@@ -73,5 +80,42 @@ describe('message language', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('station templates', () => {
+  it('chooses plural forms by the number before them, with each locale rules', () => {
+    expect(fillTemplate('{n} lot{{s}}', { n: 1 }, 'en')).toBe('1 lot');
+    expect(fillTemplate('{n} lot{{s}}', { n: 2 }, 'en')).toBe('2 lots');
+    expect(fillTemplate('{n} {{contract|contracts}}', { n: 1 }, 'en')).toBe('1 contract');
+    expect(fillTemplate('{n} {{contract|contracts}}', { n: 0 }, 'en')).toBe('0 contracts');
+    // A unit's own template takes its count from outside.
+    expect(fillTemplate('share{{s}}', undefined, 'en', undefined, 1)).toBe('share');
+    expect(fillTemplate('share{{s}}', undefined, 'en', undefined, 5)).toBe('shares');
+  });
+
+  it('shows stored amounts with the locale separators and leaves other values as they are', () => {
+    expect(fillTemplate('配资{a}', { a: '30000.00' }, 'zh-CN')).toBe('配资30,000.00');
+    expect(fillTemplate('{a}', { a: '-1234567.50' }, 'en')).toBe('-1,234,567.50');
+    expect(fillTemplate('{o} {p}', { o: 'R20250312001', p: 1450.5 }, 'en')).toBe('R20250312001 1450.5');
+  });
+
+  it('stores station texts as keys with parameters and reads them back', () => {
+    const stored = stationText('noteTransferTo', { account: 'hk' });
+    expect(stored).toBe('@noteTransferTo {"account":"hk"}');
+    expect(parseStationText(stored)).toEqual({ key: 'noteTransferTo', params: { account: 'hk' } });
+    expect(parseStationText('@noteOpeningBalance')).toEqual({ key: 'noteOpeningBalance', params: {} });
+    expect(parseStationText('paper starting balance')).toBeNull();
+    expect(parseStationText('@x {not json')).toBeNull();
+  });
+
+  it('renders a station text in each project locale, a parameter by its own key where there is one', async () => {
+    const t = await loadTranslator();
+    const stored = stationText('noteTransferTo', { account: 'index' });
+    expect(t.messages('en').stored(stored)).toBe('To the index account');
+    expect(t.messages('zh-CN').stored(stored)).toBe('转至指数账户');
+    expect(t.messages('th').stored('@bannerPlayMoney')).toBe('ฝึกเทรดด้วยเงินจำลอง');
+    expect(t.messages('vi').stored('an operator text')).toBe('an operator text');
+    expect(t.messages('en').text('noteAllocationTerms', { multiple: 5, days: 1 })).toBe('×5, 1 day');
   });
 });

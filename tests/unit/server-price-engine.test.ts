@@ -21,6 +21,7 @@ const stock: Instrument = {
   st: false,
   name: '测试',
   nameEn: 'Test',
+  names: { 'zh-TW': '測試' },
   pinyin: 'CS',
   currency: 'CNY',
   lotSize: 100,

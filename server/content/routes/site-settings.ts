@@ -8,7 +8,7 @@ import { futuresProduct } from '../../../src/shared/fees';
 import { futuresMarginRate, leverageWithin } from '../../../src/shared/margin';
 import { AppError, fields, ok, responses, userSecurity, type Station } from '../../platform';
 import { MAX_IMAGE_BYTES } from '../../identity';
-import { SITE_SETTING_DEFAULTS, schemaOf, siteSetting } from '../site-settings';
+import { SITE_SETTING_DEFAULTS, inReaderLanguage, schemaOf, siteSetting } from '../site-settings';
 
 /** getFuturesSetting.do adds each product's margin rate and the leverage it offers (at most 1 ÷ that rate). */
 const futuresSchema = schemaOf(SITE_SETTING_DEFAULTS.futures) as {
@@ -49,6 +49,10 @@ function futuresLeverage(station: Station): {
 
 export const siteSettingsPlugin: FastifyPluginAsync = async (app) => {
   const station = app.station;
+  // This plugin's answers (settings, pay channels, banners) carry station texts: each in the reader's language.
+  app.addHook('preSerialization', async (request, _reply, payload: unknown) =>
+    inReaderLanguage(payload, app.i18n.messages(request.headers['accept-language'])),
+  );
   const simple = (url: string, key: 'setting' | 'index' | 'futures' | 'info', summary: string) =>
     app.get(
       url,

@@ -60,6 +60,9 @@ export const cashPlugin: FastifyPluginAsync = async (app) => {
         response: responses(pageOf(ref('LedgerEntry'))),
       },
     },
-    async (request) => ok(await listLedger(station, app.auth.session(request).userId, request.query)),
+    async (request) => {
+      const messages = app.i18n.messages(request.headers['accept-language']);
+      return ok(await listLedger(station, messages, app.auth.session(request).userId, request.query));
+    },
   );
 };

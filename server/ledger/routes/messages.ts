@@ -47,7 +47,9 @@ const unreadSchema = {
 
 export const messagesPlugin: FastifyPluginAsync = async (app) => {
   const { station } = app;
-  const texts = await loadMessageTexts();
+  const texts = await loadMessageTexts(undefined, (code, name, locale) =>
+    app.market.localName(code, name, locale),
+  );
   app.addHook('onRequest', app.auth.requireUser);
 
   app.get<{ Querystring: { unreadOnly?: boolean; pageNum: number; pageSize: number } }>(

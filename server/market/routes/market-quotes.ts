@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
 import type { StockMarket } from '../../../src/shared/api/types';
 import { QUOTE_SORTS, type QuoteSort } from '../market-service';
+import { localizeNames } from '../localized-names';
 import {
   ok,
   fields,
@@ -46,15 +47,20 @@ export function quotePageRoute(app: FastifyInstance, pages: BodyCache): void {
     async (request, reply) => {
       const q = request.query;
       const second = Math.floor(market.now() / 1000);
-      const key = `${q.market}|${q.sort ?? ''}|${q.keyword ?? ''}|${q.pageNum}|${q.pageSize}|${second}`;
+      // A cached body skips the serialiser and so the names' hook: the page is localized here, per locale.
+      const locale = app.i18n.resolve(request.headers['accept-language']);
+      const key = `${locale}|${q.market}|${q.sort ?? ''}|${q.keyword ?? ''}|${q.pageNum}|${q.pageSize}|${second}`;
       return pages.send(request, reply, key, () =>
-        ok(
-          market.list(q.market, {
-            keyword: q.keyword,
-            sort: q.sort as QuoteSort | undefined,
-            pageNum: q.pageNum,
-            pageSize: q.pageSize,
-          }),
+        localizeNames(
+          ok(
+            market.list(q.market, {
+              keyword: q.keyword,
+              sort: q.sort as QuoteSort | undefined,
+              pageNum: q.pageNum,
+              pageSize: q.pageSize,
+            }),
+          ),
+          (code, name) => market.localName(code, name, locale),
         ),
       );
     },
@@ -112,9 +118,12 @@ export function sortedPageRoute(app: FastifyInstance, pages: BodyCache): void {
       const q = request.query;
       const sort = (q.order === 'desc' ? `-${q.field}` : q.field) as QuoteSort;
       const second = Math.floor(market.now() / 1000);
-      const key = `${q.market}|${sort}||${q.pageNum}|${q.pageSize}|${second}`;
+      const locale = app.i18n.resolve(request.headers['accept-language']);
+      const key = `${locale}|${q.market}|${sort}||${q.pageNum}|${q.pageSize}|${second}`;
       return pages.send(request, reply, key, () =>
-        ok(market.list(q.market, { sort, pageNum: q.pageNum, pageSize: q.pageSize })),
+        localizeNames(ok(market.list(q.market, { sort, pageNum: q.pageNum, pageSize: q.pageSize })), (c, n) =>
+          market.localName(c, n, locale),
+        ),
       );
     },
   );

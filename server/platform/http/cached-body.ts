@@ -78,7 +78,7 @@ export class BodyCache {
   send(request: FastifyRequest, reply: FastifyReply, key: string, build: () => unknown): FastifyReply {
     const entry = this.entry(key, build);
     reply.header('content-type', 'application/json; charset=utf-8');
-    reply.header('vary', 'accept-encoding');
+    reply.header('vary', 'accept-encoding, accept-language');
     const encoding =
       entry.json.length < THRESHOLD ? 'identity' : pickEncoding(request.headers['accept-encoding']);
     // Left to the global compressor: small bodies (it leaves them too) and clients without br or gzip.

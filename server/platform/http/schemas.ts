@@ -201,7 +201,16 @@ export const SHARED_SCHEMAS = [
       balanceAfter: num,
       refType: nullable('string'),
       refId: nullable('integer'),
-      note: nullable('string'),
+      note: { ...nullable('string'), description: "in the request's language" },
+      noteKey: {
+        ...nullable('string'),
+        description: "what the note says, as a key of the locales' stationTexts",
+      },
+      noteParams: {
+        type: ['object', 'null'],
+        additionalProperties: { type: ['string', 'number'] },
+        description: "the note key's parameters",
+      },
     }),
   },
   {

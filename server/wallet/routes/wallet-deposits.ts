@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
 import type { RechargeStatus } from '../../../src/shared/api/types';
 import { listDeposits, requestDeposit } from '../deposit';
+import { rechargeIn } from '../wallet';
 import { ok, fields, pageOf, postConsumes, requestIdField, responses, userSecurity } from '../../platform';
 import {
   amountField,
@@ -53,7 +54,10 @@ export function depositRoutes(app: FastifyInstance): void {
       },
       config: { fieldRules: { amount: amountRule } },
     },
-    async (request) => ok(await requestDeposit(station, userIdOf(app, request), request.body)),
+    async (request) => {
+      const recharge = await requestDeposit(station, userIdOf(app, request), request.body);
+      return ok(rechargeIn(recharge, app.i18n.messages(request.headers['accept-language'])));
+    },
   );
 
   app.get<{ Querystring: { status?: RechargeStatus; pageNum: number; pageSize: number } }>(
@@ -67,7 +71,15 @@ export function depositRoutes(app: FastifyInstance): void {
         response: responses(pageOf(rechargeSchema)),
       },
     },
-    async (request) =>
-      ok(await listDeposits(station, userIdOf(app, request), request.query, reasonsFor(app, request))),
+    async (request) => {
+      const page = await listDeposits(
+        station,
+        userIdOf(app, request),
+        request.query,
+        reasonsFor(app, request),
+      );
+      const messages = app.i18n.messages(request.headers['accept-language']);
+      return ok({ ...page, list: page.list.map((r) => rechargeIn(r, messages)) });
+    },
   );
 }

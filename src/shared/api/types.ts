@@ -363,7 +363,11 @@ export interface LedgerEntry {
   balanceAfter: number;
   refType: string | null;
   refId: number | null;
+  /** In the request's language. */
   note: string | null;
+  /** What the note says as a key of the locales' `stationTexts` (noteTransferTo, …), null for a plain note. */
+  noteKey: string | null;
+  noteParams: Record<string, string | number> | null;
 }
 
 export type RechargeStatus = 'pending' | 'success' | 'failed' | 'cancelled';

@@ -152,7 +152,7 @@ function CardForm({ mode }: { mode: 'add' | 'update' }) {
     <form className="wallet-screen wallet-form" onSubmit={onSubmit} noValidate>
       {mode === 'update' && <p className="guide-text">{LL.identity.updateNote()}</p>}
       <InfoRow label={LL.identity.holder()} testId="card-holder">
-        {user?.realName ?? '—'}
+        {user?.realName ? <span lang="zh-CN">{user.realName}</span> : '—'}
       </InfoRow>
       <FormField
         label={LL.identity.bankName()}

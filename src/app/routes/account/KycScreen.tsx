@@ -38,7 +38,12 @@ function KycStatusOrForm() {
       <div className="wallet-screen" data-testid="kyc-status" data-status={user.kycStatus}>
         <section className="summary-card center">
           <p className={`kyc-badge kyc-${user.kycStatus}`}>{LL.user.kyc[user.kycStatus]()}</p>
-          {user.realName && <p className="big">{user.realName}</p>}
+          {user.realName && (
+            // spec: a real name is the Chinese one on the ID card, marked so in every language.
+            <p className="big" lang="zh-CN">
+              {user.realName}
+            </p>
+          )}
           <p className="muted small">
             {user.kycStatus === 'pending' ? LL.identity.pendingText() : LL.identity.passedText()}
           </p>

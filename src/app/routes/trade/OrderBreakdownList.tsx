@@ -4,6 +4,7 @@
  * the order screens' confirmation and by the price inquiry.
  */
 import { useI18nContext } from '../../../../locales/i18n-react';
+import { quantityText } from '../../i18n/quantity';
 import type { Currency, Direction } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
 import type { FeeItem } from '../../../shared/fees';
@@ -62,7 +63,7 @@ export function OrderBreakdownList({
     },
     {
       label: LL.trading.quantity(),
-      value: LL.trading.quantityValue({ lots: lots, shares: breakdown.shares }),
+      value: quantityText(LL, instrument.market, lots, breakdown.shares),
       testId: 'bd-quantity',
     },
     { label: LL.buy.leverage(), value: LL.buy.leverageValue({ n: leverage }), testId: 'bd-leverage' },

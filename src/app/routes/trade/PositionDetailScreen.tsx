@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
+import { quantityLabel } from '../../i18n/quantity';
 import type { Position } from '../../../shared/api/types';
 import { formatDateTime, formatMoney } from '../../../shared/format';
 import { toMajor } from '../../../shared/money';
@@ -143,7 +144,7 @@ function PositionFigures({ position: p }: { position: Position }) {
       price(open ? livePrice : p.closePrice),
       'f-price',
     ],
-    [LL.positions.lots(), String(p.lots), 'f-lots'],
+    [quantityLabel(LL, p.market), String(p.lots), 'f-lots'],
     [LL.positions.shares(), formatMoney(p.shares, locale, 0), 'f-shares'],
     [LL.positions.leverage(), LL.buy.leverageValue({ n: p.leverage }), 'f-leverage'],
     [LL.trading.margin(), money(p.margin), 'f-margin'],

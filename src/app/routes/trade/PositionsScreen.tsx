@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
+import { quantityLabel } from '../../i18n/quantity';
 import type { Order, Position } from '../../../shared/api/types';
 import { formatDateTime, formatMoney } from '../../../shared/format';
 import { toMajor, toMinor } from '../../../shared/money';
@@ -228,7 +229,7 @@ function OpenPositionRow({
       </header>
       <dl className="figures">
         <div>
-          <dt>{LL.positions.lots()}</dt>
+          <dt>{quantityLabel(LL, position.market)}</dt>
           <dd className="num" data-testid="position-lots">
             {position.lots}
           </dd>
@@ -320,7 +321,7 @@ function ClosedPositionRow({ position }: { position: Position }) {
       </header>
       <dl className="figures">
         <div>
-          <dt>{LL.positions.lots()}</dt>
+          <dt>{quantityLabel(LL, position.market)}</dt>
           <dd className="num">{position.lots}</dd>
         </div>
         <div>
@@ -418,7 +419,7 @@ function OrderRow({ order, onRevoke }: { order: Order; onRevoke?: () => void }) 
           </div>
         )}
         <div>
-          <dt>{LL.positions.lots()}</dt>
+          <dt>{quantityLabel(LL, order.market)}</dt>
           <dd className="num">{order.lots}</dd>
         </div>
         <div>

@@ -166,11 +166,15 @@ function TransferForm() {
   );
 }
 
-/** The ledger note of a transfer-out entry names the receiving account: "→ index". */
-export function transferTarget(note: string | null): AccountType | null {
-  const match = /→\s*(main|index|newstock|hk|us)\b/.exec(note ?? '');
-  return match ? (match[1] as AccountType) : null;
+/** A transfer-out entry names the receiving account in its note's parameters (noteTransferTo). */
+export function transferTarget(entry: Pick<LedgerEntry, 'noteKey' | 'noteParams'>): AccountType | null {
+  const account = entry.noteKey === 'noteTransferTo' ? entry.noteParams?.account : undefined;
+  return typeof account === 'string' && ACCOUNT_TYPES.includes(account as AccountType)
+    ? (account as AccountType)
+    : null;
 }
+
+const ACCOUNT_TYPES: readonly string[] = ['main', 'index', 'newstock', 'hk', 'us'];
 
 /** /transferRecord: every transfer, newest first. */
 export function TransferRecordsScreen() {
@@ -183,7 +187,7 @@ export function TransferRecordsScreen() {
     <div className="wallet-screen">
       <PagedList pages={pages} emptyText={LL.wallet.noTransfers()} testId="transfer-list">
         {(entry) => {
-          const target = transferTarget(entry.note);
+          const target = transferTarget(entry);
           return (
             <li key={entry.id} className="record" data-testid="transfer-row">
               <div className="record-head">

@@ -326,7 +326,7 @@ export function WithdrawRecordsScreen() {
               <span className="num">{money(withdrawal.fee)}</span>
             </InfoRow>
             <InfoRow label={LL.wallet.toCard()}>
-              {withdrawal.payeeName} · {withdrawal.bankName}{' '}
+              <span lang="zh-CN">{withdrawal.payeeName}</span> · {withdrawal.bankName}{' '}
               <span className="num">{withdrawal.cardNoMasked}</span>
             </InfoRow>
             <InfoRow label={LL.wallet.time()}>

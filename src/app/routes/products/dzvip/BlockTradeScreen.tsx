@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../../locales/i18n-react';
 import type { BlockTradeOffer, BlockTradeRecord } from '../../../../shared/api/dzvip';
-import { formatDateTime } from '../../../../shared/format';
+import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { useExchangeTime } from '../../../i18n/exchange-time';
 import { call } from '../../../api/client';
 import { useCall, usePages } from '../../../api/use-call';
@@ -46,7 +46,7 @@ export function BlockTradeScreen() {
 }
 
 function OfferList() {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const offers = useCall('GET /api/stock/getDzList.do', {}, { refreshMs: PRICE_REFRESH_MS });
   const [buying, setBuying] = useState<BlockTradeOffer | null>(null);
   const [bought, setBought] = useState(false);
@@ -74,8 +74,11 @@ function OfferList() {
             </div>
             <Figures
               items={[
-                [LL.dzvip.offerPrice(), <span data-testid="offer-price">{offer.price.toFixed(2)}</span>],
-                [LL.dzvip.currentPrice(), offer.currentPrice.toFixed(2)],
+                [
+                  LL.dzvip.offerPrice(),
+                  <span data-testid="offer-price">{formatMoney(offer.price, locale)}</span>,
+                ],
+                [LL.dzvip.currentPrice(), formatMoney(offer.currentPrice, locale)],
                 [LL.dzvip.discount(), `${(offer.discount * 100).toFixed(1)}%`],
                 [LL.dzvip.minLots(), LL.dzvip.lotsValue({ lots: offer.minLots })],
                 [LL.dzvip.window(), windowText(offer.opensAt, offer.closesAt)],
@@ -117,7 +120,7 @@ function OfferList() {
 }
 
 function RecordList() {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const exchangeTime = useExchangeTime();
   const money = useMoneyText();
   const pages = usePages<BlockTradeRecord>('block-trades', (pageNum, signal) =>
@@ -136,8 +139,8 @@ function RecordList() {
                 {record.position.closedAt === null ? LL.dzvip.positionOpen() : LL.dzvip.positionClosed()}
               </span>
             </div>
-            <InfoRow label={LL.dzvip.offerPrice()}>{record.price.toFixed(2)}</InfoRow>
-            <InfoRow label={LL.dzvip.marketPriceThen()}>{record.marketPrice.toFixed(2)}</InfoRow>
+            <InfoRow label={LL.dzvip.offerPrice()}>{formatMoney(record.price, locale)}</InfoRow>
+            <InfoRow label={LL.dzvip.marketPriceThen()}>{formatMoney(record.marketPrice, locale)}</InfoRow>
             <InfoRow label={LL.dzvip.lots()}>
               {LL.dzvip.lotsValue({ lots: record.lots })} · {LL.dzvip.sharesValue({ shares: record.shares })}
             </InfoRow>

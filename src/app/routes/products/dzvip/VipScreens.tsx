@@ -8,7 +8,7 @@ import { useDeferredValue, useState } from 'react';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../../locales/i18n-react';
 import type { VipPick, VipPurchase } from '../../../../shared/api/dzvip';
-import { formatDateTime } from '../../../../shared/format';
+import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { call } from '../../../api/client';
 import { useCall, usePages } from '../../../api/use-call';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
@@ -40,7 +40,7 @@ function PermissionNote() {
 }
 
 function PickCard({ pick, action }: { pick: VipPick; action?: boolean }) {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const soldPct = pick.totalLots > 0 ? (pick.soldLots / pick.totalLots) * 100 : 100;
   return (
     <div className="dzvip-card" data-testid="vip-card">
@@ -53,8 +53,8 @@ function PickCard({ pick, action }: { pick: VipPick; action?: boolean }) {
       </div>
       <Figures
         items={[
-          [LL.dzvip.setPrice(), <span data-testid="vip-price">{pick.price.toFixed(2)}</span>],
-          [LL.dzvip.currentPrice(), pick.currentPrice.toFixed(2)],
+          [LL.dzvip.setPrice(), <span data-testid="vip-price">{formatMoney(pick.price, locale)}</span>],
+          [LL.dzvip.currentPrice(), formatMoney(pick.currentPrice, locale)],
           [
             LL.dzvip.remaining(),
             <span data-testid="vip-remaining">
@@ -161,7 +161,7 @@ function VipPickDetail({ code }: { code: string }) {
 }
 
 function PurchaseList() {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const money = useMoneyText();
   const pages = usePages<VipPurchase>('vip-purchases', (pageNum, signal) =>
     call('GET /user/vipQcList.do', { pageNum, pageSize: 20 }, { signal }),
@@ -177,7 +177,7 @@ function PurchaseList() {
               </strong>
               <span className="num">{LL.dzvip.lotsValue({ lots: purchase.lots })}</span>
             </div>
-            <InfoRow label={LL.dzvip.setPrice()}>{purchase.price.toFixed(2)}</InfoRow>
+            <InfoRow label={LL.dzvip.setPrice()}>{formatMoney(purchase.price, locale)}</InfoRow>
             <InfoRow label={LL.dzvip.amount()}>{money(purchase.amount, 'CNY')}</InfoRow>
             <InfoRow label={LL.dzvip.boughtAt()}>
               <span className="num">{formatDateTime(purchase.createdAt)}</span>

@@ -4,6 +4,7 @@
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
+import { formatMoney } from '../../../../shared/format';
 import { useI18nContext } from '../../../../../locales/i18n-react';
 import type { BlockTradeOfferStatus, VipPickStatus } from '../../../../shared/api/dzvip';
 import type { Market, Position } from '../../../../shared/api/types';
@@ -85,7 +86,7 @@ export interface PurchaseFormProps {
 
 /** Lots (and leverage where offered), the breakdown before confirming, then the purchase. */
 export function PurchaseForm({ terms, submit, doneText, confirmText, onDone }: PurchaseFormProps) {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const money = useMoneyText();
   const rules = useTradingRules();
   const { user, error: userError, reload } = useFreshUser();
@@ -210,7 +211,7 @@ export function PurchaseForm({ terms, submit, doneText, confirmText, onDone }: P
       )}
       {breakdown && (
         <div className="summary-card" data-testid="purchase-breakdown">
-          <InfoRow label={LL.dzvip.offerPrice()}>{terms.price.toFixed(2)}</InfoRow>
+          <InfoRow label={LL.dzvip.offerPrice()}>{formatMoney(terms.price, locale)}</InfoRow>
           <InfoRow label={LL.dzvip.amount()}>{money(breakdown.value, 'CNY')}</InfoRow>
           <InfoRow label={LL.dzvip.fee()}>{money(breakdown.feeTotal, 'CNY')}</InfoRow>
           <InfoRow label={LL.dzvip.total()} testId="purchase-total">
