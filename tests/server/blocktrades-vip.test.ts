@@ -461,7 +461,7 @@ describe.each(dbTargets)('block trades and VIP picks (%s)', (db) => {
             .post('/user/buyVipQc.do', { code: pick.code, lots: 2, requestId: newRequestId() }),
         'ABOVE_MAXIMUM',
       );
-      expect(tooMany.msg).toBe('Only 1 lots are left, please take fewer');
+      expect(tooMany.msg).toBe('Only 1 lot left, please take fewer');
       data(
         await last.client.post('/user/buyVipQc.do', { code: pick.code, lots: 1, requestId: newRequestId() }),
       );
