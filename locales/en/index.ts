@@ -608,6 +608,8 @@ const en = {
     retrying: 'Retrying…',
     offlineAsOf: 'Offline · as of {time}',
     asOf: 'As of {time}',
+    waitingFor: 'No answer for {seconds} s. Waiting for an answer from: {sources}',
+    noAnswerFor: 'No answer from the server for {seconds} s. Waiting for it to answer.',
   },
   notice: {
     testStation: 'Technical test station: no real trading, all money is play money',

@@ -609,6 +609,8 @@ const vi = {
     retrying: 'Đang thử lại…',
     offlineAsOf: 'Ngoại tuyến · tính đến {time}',
     asOf: 'Tính đến {time}',
+    waitingFor: 'Không có phản hồi trong {seconds} giây. Đang chờ phản hồi từ: {sources}',
+    noAnswerFor: 'Máy chủ không phản hồi trong {seconds} giây. Đang chờ máy chủ phản hồi.',
   },
   notice: {
     testStation: 'Trạm thử nghiệm kỹ thuật: không giao dịch thật, toàn bộ tiền đều là tiền ảo',

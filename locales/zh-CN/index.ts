@@ -605,6 +605,8 @@ const zh_CN = {
     retrying: '正在重试…',
     offlineAsOf: '离线 · 截至 {time}',
     asOf: '截至 {time}',
+    waitingFor: '已 {seconds} 秒没有应答。正在等待以下地址应答：{sources}',
+    noAnswerFor: '服务器已 {seconds} 秒没有应答，正在等待其应答。',
   },
   notice: {
     testStation: '技术测试站，不提供真实交易，所有资金均为模拟资金',

@@ -605,6 +605,8 @@ const zh_TW = {
     retrying: '正在重試…',
     offlineAsOf: '離線 · 截至 {time}',
     asOf: '截至 {time}',
+    waitingFor: '已 {seconds} 秒沒有回應。正在等待以下位址回應：{sources}',
+    noAnswerFor: '伺服器已 {seconds} 秒沒有回應，正在等待其回應。',
   },
   notice: {
     testStation: '技術測試站，不提供真實交易，所有資金均為模擬資金',

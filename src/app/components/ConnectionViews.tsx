@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../locales/i18n-react';
 import type { CallKey } from '../../shared/api/calls';
-import { cachedAt$, online$ } from '../state/connection';
+import { cachedAt$, online$, waitingFor$ } from '../state/connection';
 import { retryConnection } from '../sw-registration';
 
 /** The shell's banner while the browser is offline: what is shown is saved data, and changes are not sent. */
@@ -26,6 +26,7 @@ export const AUTO_RETRY_MS = 10_000;
  */
 export function CannotConnect() {
   const { LL } = useI18nContext();
+  const waitingFor = useSelector(waitingFor$);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
   const retry = () => {
@@ -51,6 +52,14 @@ export function CannotConnect() {
   return (
     <div className="state-view error cannot-connect" role="alert" data-testid="cannot-connect">
       <p>{LL.connection.cannotConnect()}</p>
+      <p className="cannot-connect-detail" data-testid="cannot-connect-waiting">
+        {waitingFor.length > 0
+          ? LL.connection.waitingFor({
+              seconds: __PAPERDESK_UNREACHABLE_AFTER_S__,
+              sources: waitingFor.join(', '),
+            })
+          : LL.connection.noAnswerFor({ seconds: __PAPERDESK_UNREACHABLE_AFTER_S__ })}
+      </p>
       <button
         type="button"
         className="button primary"
