@@ -68,7 +68,7 @@ export {
 } from './http/schemas';
 export { isAppRoute, registerStatic } from './http/static';
 export { BASE_LOCALE, DEFAULT_LOCALES_DIR, loadTranslator, type Messages } from './i18n';
-export { answerOnce, runOnce, storedAnswer } from './idempotency';
+export { answerOnce, requestOutcome, runOnce, storedAnswer } from './idempotency';
 export {
   clearLoginFailures,
   databaseRateLimiter,

@@ -125,22 +125,33 @@ export class DataLayer {
    * else a discovery, waited for.
    */
   async startBaseUrl(): Promise<string | null> {
-    if (this.baseUrl === null && !this.discovering) {
-      const cache = await this.cache().catch(() => null);
-      const stored = await cache?.getConfig<string>(BASE_URL_KEY).catch(() => undefined);
-      const at = await cache?.getConfig<number>(ANSWERED_AT_KEY).catch(() => undefined);
-      const url = typeof stored === 'string' ? normaliseBaseUrl(stored) : null;
-      if (url && typeof at === 'number' && Date.now() - at < RECENTLY_ANSWERED_MS) {
-        this.useBaseUrl(url);
-        this.answeredAt = at;
-        this.answeredAtWritten = at;
-      }
-    }
+    await this.restore();
     if (this.baseUrl !== null) {
       if (Date.now() - this.answeredAt >= RECENTLY_ANSWERED_MS && !this.discovering) void this.discover();
       return this.baseUrl;
     }
     return this.resolveBaseUrl();
+  }
+
+  private restoring: Promise<void> | null = null;
+
+  /**
+   * Once per service worker (the browser stops and starts it at will): takes the stored base URL when it
+   * answered recently, so a new worker does not ping before its first call.
+   */
+  private restore(): Promise<void> {
+    this.restoring ??= (async () => {
+      const cache = await this.cache().catch(() => null);
+      const stored = await cache?.getConfig<string>(BASE_URL_KEY).catch(() => undefined);
+      const at = await cache?.getConfig<number>(ANSWERED_AT_KEY).catch(() => undefined);
+      const url = typeof stored === 'string' ? normaliseBaseUrl(stored) : null;
+      if (this.baseUrl !== null || this.discovering || !url || typeof at !== 'number') return;
+      if (Date.now() - at >= RECENTLY_ANSWERED_MS) return;
+      this.useBaseUrl(url);
+      this.answeredAt = at;
+      this.answeredAtWritten = at;
+    })();
+    return this.restoring;
   }
 
   /** The base URL answered a call: it is good, and nothing is failing. */
@@ -182,6 +193,8 @@ export class DataLayer {
   async resolveBaseUrl(): Promise<string | null> {
     if (this.baseUrl) return this.baseUrl;
     if (this.isOffline()) return null;
+    await this.restore();
+    if (this.baseUrl) return this.baseUrl;
     if (this.discovering) return this.discovering;
     if (Date.now() - this.lastFailureAt < DISCOVERY_RETRY_GAP_MS) return null;
     return this.discover();
@@ -200,9 +213,14 @@ export class DataLayer {
    * answered for the stated time.
    */
   networkFailed(baseUrl: string): void {
-    if (this.baseUrl !== baseUrl) return;
+    if (this.baseUrl !== baseUrl || this.isOffline()) return;
     this.failingSince ??= Date.now();
     if (!this.discovering) void this.discover();
+  }
+
+  /** The base URL once the discovery running now (after a call without an answer) has settled. */
+  settled(): Promise<string | null> {
+    return this.discovering ?? Promise.resolve(this.baseUrl);
   }
 
   /** The request sent to the base URL: the same request when the base is the app's own origin. */
@@ -250,7 +268,10 @@ export class DataLayer {
             return typeof stored === 'string' ? (normaliseBaseUrl(stored) ?? undefined) : undefined;
           },
           writeCached: async (baseUrl) => cache?.setConfig(BASE_URL_KEY, baseUrl),
-          dropCached: async () => cache?.deleteConfig(BASE_URL_KEY),
+          // A device that went offline meanwhile says nothing about the URL: it stays for the next start.
+          dropCached: async () => {
+            if (!this.isOffline()) await cache?.deleteConfig(BASE_URL_KEY);
+          },
           ...(this.options.pingRetryDelaysMs ? { retryDelaysMs: this.options.pingRetryDelaysMs } : {}),
         });
         if (found) {
