@@ -87,6 +87,9 @@ export async function startFaultProxy(stationUrl: string): Promise<FaultProxy> {
       },
     );
     upstream.on('error', () => req.socket.destroy());
+    // A client gone (a cut connection, the browser closed) ends the station's side too: an open event
+    // stream would otherwise keep the station from closing.
+    res.on('close', () => upstream.destroy());
     req.pipe(upstream);
   };
 

@@ -4,12 +4,23 @@
  * (1) lost pings at the first start are not "cannot connect": a ping is tried again after a pause, and the
  *     second config file naming the same origin confirms it;
  * (2) the next start uses the base URL that answered recently without waiting for a ping, and a lost answer
- *     to a call leaves the base URL serving while the discovery checks it (its pings lost too).
+ *     to a call leaves the base URL serving while the discovery checks it (its pings lost too);
+ * (3) a buy whose answer is lost: the app asks the station what became of it and says the order went
+ *     through; cancelling while it checks and buying the same again still leaves one position.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startFaultProxy } from './fault-proxy';
-import { launchPhoneBrowser, newPhoneContext, startE2eStation, watchPageErrors } from './harness';
+import en from '../../locales/en';
+import type { Page as ListPage, Position } from '../../src/shared/api/types';
+import {
+  launchPhoneBrowser,
+  newPhoneContext,
+  openAs,
+  startE2eStation,
+  stationClient,
+  watchPageErrors,
+} from './harness';
 
 const PING = '/api/index/ping.do';
 
@@ -105,6 +116,65 @@ describe('a flaky link is not an outage (discovery that tolerates loss)', () => 
       .toBeGreaterThanOrEqual(4);
     await showsMarketList(page);
     expect(await sawCannotConnect(page)).toBe(false);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the truth about a lost answer', () => {
+  it('a lost buy answer: "checking", then "went through"; cancel and buy again within the window: one position', async () => {
+    const station = await startE2eStation();
+    cleanups.push(() => station.close());
+    const proxy = await startFaultProxy(station.url);
+    cleanups.push(() => proxy.close());
+    const stationApi = stationClient(station.url);
+    const session = await stationApi.registerUser('1390024');
+    const openPositions = async () =>
+      (
+        await stationApi.call<ListPage<Position>>('GET', '/user/position/list.do', session.token, {
+          state: 'open',
+        })
+      ).list;
+    const { page, errors, close } = await openAs(browser, session);
+    cleanups.push(close);
+
+    const openSheet = async () => {
+      await page.locator('input[name="lots"]').fill('1');
+      await page.getByTestId('buy-confirm').click();
+      return page.getByTestId('order-confirm-sheet');
+    };
+    await page.goto(`${proxy.url}/buy?code=AAPL`);
+    await controlled(page);
+    await page.reload();
+
+    // The station fills the order; its answer is cut on the way back.
+    proxy.add({ method: 'POST', path: '/user/buy.do', fault: { kind: 'lose-answer' } });
+    let sheet = await openSheet();
+    await sheet.getByTestId('order-submit').click();
+    await sheet.getByTestId('outcome-checking').waitFor();
+    expect(await sheet.getByTestId('outcome-checking').innerText()).toBe(en.outcome.checking);
+    await page.getByTestId('alert').filter({ hasText: en.outcome.wentThrough }).waitFor({ timeout: 15_000 });
+    await page.waitForURL(/\/warehouse/);
+    expect(await sheet.getByTestId('buy-error').count()).toBe(0);
+    expect(await openPositions()).toHaveLength(1);
+    expect(proxy.applied).toContain('lose-answer POST /user/buy.do');
+
+    // Again, and the first questions about it are lost too: the user cancels while the app checks, opens
+    // the same order again and sends it. It is the same request: the station answers the stored position.
+    await page.goto(`${proxy.url}/buy?code=AAPL`);
+    proxy.add({ method: 'POST', path: '/user/buy.do', fault: { kind: 'lose-answer' } });
+    proxy.add({ method: 'GET', path: '/user/request/outcome.do', fault: { kind: 'reset' }, times: 2 });
+    sheet = await openSheet();
+    await sheet.getByTestId('order-submit').click();
+    await sheet.getByTestId('outcome-checking').waitFor();
+    expect(await openPositions()).toHaveLength(2);
+    await sheet.getByRole('button', { name: en.common.cancel }).click();
+    await sheet.waitFor({ state: 'detached' });
+    const buysBefore = station.requests.filter((r) => r === 'POST /user/buy.do').length;
+    sheet = await openSheet();
+    await sheet.getByTestId('order-submit').click();
+    await page.waitForURL(/\/warehouse/);
+    expect(station.requests.filter((r) => r === 'POST /user/buy.do').length).toBe(buysBefore + 1);
+    expect(await openPositions()).toHaveLength(2);
     expect(errors).toEqual([]);
   });
 });
