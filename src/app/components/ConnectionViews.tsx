@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../locales/i18n-react';
 import type { CallKey } from '../../shared/api/calls';
+import { formatAsOf } from '../../shared/format';
 import { cachedAt$, online$, waitingFor$ } from '../state/connection';
 import { retryConnection } from '../sw-registration';
 
@@ -78,21 +79,16 @@ export function useCachedAt(call: CallKey): number | null {
   return useSelector(() => cachedAt$.get()[call] ?? null);
 }
 
-function hoursMinutes(ms: number): string {
-  const time = new Date(ms);
-  return `${String(time.getHours()).padStart(2, '0')}:${String(time.getMinutes()).padStart(2, '0')}`;
-}
-
 /**
- * "offline · as of 14:32" above data read from the device's store (the service worker's X-Cached-At):
+ * "offline · as of 14:32" (with its date when not today: "as of 23 Nov 14:32") above data read from the device's store (the service worker's X-Cached-At):
  * the screen says how old what it shows is. Online, a stored answer being refreshed says "as of 14:32".
  */
 export function AsOfNote({ call }: { call: CallKey }) {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const storedAt = useCachedAt(call);
   const online = useSelector(online$);
   if (storedAt === null) return null;
-  const time = hoursMinutes(storedAt);
+  const time = formatAsOf(storedAt, Date.now(), locale);
   return (
     <p className="as-of-note" role="status" data-testid="as-of">
       {online ? LL.connection.asOf({ time }) : LL.connection.offlineAsOf({ time })}
