@@ -6,7 +6,8 @@
  * (2) the next start uses the base URL that answered recently without waiting for a ping, and a lost answer
  *     to a call leaves the base URL serving while the discovery checks it (its pings lost too);
  * (3) a buy whose answer is lost: the app asks the station what became of it and says the order went
- *     through; cancelling while it checks and buying the same again still leaves one position.
+ *     through; cancelling while it checks and buying the same again still leaves one position;
+ * (4) a three-day-old stored answer shown offline says its date, not only its time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -175,6 +176,53 @@ describe('the truth about a lost answer', () => {
     await page.waitForURL(/\/warehouse/);
     expect(station.requests.filter((r) => r === 'POST /user/buy.do').length).toBe(buysBefore + 1);
     expect(await openPositions()).toHaveLength(2);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('"as of" says its date', () => {
+  it('a three-day-old stored market list, shown offline, says the day it is from', async () => {
+    const station = await startE2eStation();
+    cleanups.push(() => station.close());
+    const { context, page, errors } = await openWatchedContext();
+    await page.goto(`${station.url}/trading-list`);
+    await controlled(page);
+    await page.reload();
+    await showsMarketList(page);
+
+    // The stored answers are made three days old, as if the phone had not been online since.
+    const threeDaysAgo = Date.now() - 3 * 86_400_000;
+    await page.evaluate(
+      (at) =>
+        new Promise<void>((done, fail) => {
+          const open = indexedDB.open('paperdesk-data');
+          open.onsuccess = () => {
+            const db = open.result;
+            const tx = db.transaction('lists', 'readwrite');
+            const store = tx.objectStore('lists');
+            const all = store.getAll();
+            all.onsuccess = () => {
+              for (const entry of all.result as { cachedAt: number }[]) store.put({ ...entry, cachedAt: at });
+            };
+            tx.oncomplete = () => {
+              db.close();
+              done();
+            };
+            tx.onerror = () => fail(tx.error);
+          };
+          open.onerror = () => fail(open.error);
+        }),
+      threeDaysAgo,
+    );
+    await context.setOffline(true);
+    await page.reload();
+    await showsMarketList(page);
+    const note = page.getByTestId('as-of').first();
+    await note.waitFor({ timeout: 15_000 });
+    const day = new Date(threeDaysAgo).getDate();
+    expect((await note.innerText()).trim()).toMatch(
+      new RegExp(`^Offline · as of [A-Z][a-z]{2} ${day} \\d\\d:\\d\\d$`),
+    );
     expect(errors).toEqual([]);
   });
 });
