@@ -27,9 +27,15 @@ interface Intent {
 /** Kept per tab in sessionStorage (a reload keeps them), in memory where there is none. */
 let memoryIntents: Record<string, Intent> = {};
 
-function storage(): Storage | null {
+/** The part of the Web Storage API used here (the module also loads in unit tests under Node). */
+interface KeyValueStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+function storage(): KeyValueStore | null {
   try {
-    return (globalThis as { sessionStorage?: Storage }).sessionStorage ?? null;
+    return (globalThis as { sessionStorage?: KeyValueStore }).sessionStorage ?? null;
   } catch {
     return null;
   }
