@@ -14,6 +14,14 @@ const STATION = 'http://127.0.0.1:8080';
  * app's own origin, so the embedded mode needs no setup.
  */
 const CONFIG_SOURCES = process.env.PAPERDESK_CONFIG_SOURCES ?? '/config/api-1.json,/config/api-2.json';
+/**
+ * How long, in seconds, no source (the base URL, the config files) may answer before the app says "cannot
+ * connect" and what it waits for: on a lossy mobile link one lost ping is not an outage.
+ */
+const UNREACHABLE_AFTER_S = Number(process.env.PAPERDESK_UNREACHABLE_AFTER_S ?? '20');
+if (!Number.isFinite(UNREACHABLE_AFTER_S) || UNREACHABLE_AFTER_S < 0) {
+  throw new Error('PAPERDESK_UNREACHABLE_AFTER_S must be a number of seconds (0 or more)');
+}
 /** Names this build: the service worker reports it, so an update can be told apart. */
 const BUILD_ID = process.env.PAPERDESK_BUILD_ID ?? new Date().toISOString();
 const VERSION = (
@@ -92,6 +100,7 @@ export default defineConfig({
     __PAPERDESK_BUILD_ID__: JSON.stringify(BUILD_ID),
     __PAPERDESK_VERSION__: JSON.stringify(VERSION),
     __PAPERDESK_CONFIG_SOURCES__: JSON.stringify(CONFIG_SOURCES),
+    __PAPERDESK_UNREACHABLE_AFTER_S__: JSON.stringify(UNREACHABLE_AFTER_S),
   },
   plugins: [
     react(),

@@ -613,6 +613,13 @@ const en = {
     retrying: 'Retrying…',
     offlineAsOf: 'Offline · as of {time}',
     asOf: 'As of {time}',
+    waitingFor: 'No answer for {seconds} s. Waiting for an answer from: {sources}',
+    noAnswerFor: 'No answer from the server for {seconds} s. Waiting for it to answer.',
+  },
+  outcome: {
+    checking: 'Checking whether your order went through…',
+    wentThrough: 'Your order went through',
+    notDone: 'Your order did not reach the station: nothing was done. You can send it again safely.',
   },
   notice: {
     testStation: 'Technical test station: no real trading, all money is play money',

@@ -614,6 +614,14 @@ const vi = {
     retrying: 'Đang thử lại…',
     offlineAsOf: 'Ngoại tuyến · tính đến {time}',
     asOf: 'Tính đến {time}',
+    waitingFor: 'Không có phản hồi trong {seconds} giây. Đang chờ phản hồi từ: {sources}',
+    noAnswerFor: 'Máy chủ không phản hồi trong {seconds} giây. Đang chờ máy chủ phản hồi.',
+  },
+  outcome: {
+    checking: 'Đang kiểm tra xem lệnh của bạn đã được thực hiện chưa…',
+    wentThrough: 'Lệnh của bạn đã được thực hiện',
+    notDone:
+      'Lệnh của bạn chưa đến được máy chủ: chưa có gì được thực hiện. Bạn có thể gửi lại một cách an toàn.',
   },
   notice: {
     testStation: 'Trạm thử nghiệm kỹ thuật: không giao dịch thật, toàn bộ tiền đều là tiền ảo',

@@ -610,6 +610,13 @@ const zh_CN = {
     retrying: '正在重试…',
     offlineAsOf: '离线 · 截至 {time}',
     asOf: '截至 {time}',
+    waitingFor: '已 {seconds} 秒没有应答。正在等待以下地址应答：{sources}',
+    noAnswerFor: '服务器已 {seconds} 秒没有应答，正在等待其应答。',
+  },
+  outcome: {
+    checking: '正在确认您的订单是否已成交…',
+    wentThrough: '您的订单已提交成功',
+    notDone: '订单未到达服务器，未做任何操作。您可以放心再次提交。',
   },
   notice: {
     testStation: '技术测试站，不提供真实交易，所有资金均为模拟资金',

@@ -610,6 +610,13 @@ const zh_TW = {
     retrying: '正在重試…',
     offlineAsOf: '離線 · 截至 {time}',
     asOf: '截至 {time}',
+    waitingFor: '已 {seconds} 秒沒有回應。正在等待以下位址回應：{sources}',
+    noAnswerFor: '伺服器已 {seconds} 秒沒有回應，正在等待其回應。',
+  },
+  outcome: {
+    checking: '正在確認您的訂單是否已成交…',
+    wentThrough: '您的訂單已提交成功',
+    notDone: '訂單未到達伺服器，未做任何操作。您可以放心再次提交。',
   },
   notice: {
     testStation: '技術測試站，不提供真實交易，所有資金均為模擬資金',

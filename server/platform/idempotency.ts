@@ -49,6 +49,21 @@ export async function storedAnswer<T>(
 }
 
 /**
+ * What became of a money call the client got no answer to: the call's name and its stored first answer,
+ * or undefined when the station has no answer for (user, requestId), i.e. nothing was done (a refused call
+ * rolls back and stores nothing; one not received yet may still come, and runs once).
+ */
+export async function requestOutcome(
+  db: Db,
+  userId: number,
+  requestId: string,
+): Promise<{ call: string; answer: unknown } | undefined> {
+  const [row] = await selectKey.rows(db, { userId, requestId });
+  if (!row || row.response === null) return undefined;
+  return { call: row.call, answer: JSON.parse(row.response) as unknown };
+}
+
+/**
  * Runs `mutate` once per (user, requestId) in one transaction with the key; repeats get the first answer.
  * The key is written last, with the answer (one statement instead of an insert and an update): a concurrent
  * repeat runs its own transaction and then fails on the key's primary key, or on the state the first one left

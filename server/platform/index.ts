@@ -78,7 +78,7 @@ export {
   type Messages,
   type TextParams,
 } from './i18n';
-export { answerOnce, runOnce, storedAnswer } from './idempotency';
+export { answerOnce, requestOutcome, runOnce, storedAnswer } from './idempotency';
 export {
   clearLoginFailures,
   databaseRateLimiter,

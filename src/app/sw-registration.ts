@@ -46,14 +46,19 @@ function watchNetwork(): void {
   if (!('serviceWorker' in navigator)) return;
   navigator.serviceWorker.addEventListener('controllerchange', tell);
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
-    if (isBaseUrlChanged(event.data)) setKnownBaseUrl(event.data.baseUrl);
+    if (!isBaseUrlChanged(event.data)) return;
+    setKnownBaseUrl(event.data.baseUrl);
+    if (event.data.unreachable && navigator.onLine) setUnreachable(true, event.data.waitingFor);
   });
-  // spec §7: the base URL is resolved at start; spec §8: with none (and the device online) the page is
-  // replaced by "cannot connect".
+  // spec §7: the base URL is resolved at start; spec §8: with none the page is replaced by "cannot
+  // connect", but only once the device is online and nothing has answered for the stated time (the
+  // service worker says so: a single lost ping is not an outage).
   void askWorker<BaseUrlAnswer>({ type: 'GET_BASE_URL' }).then((answer) => {
     if (!answer) return;
     setKnownBaseUrl(answer.baseUrl);
-    if (answer.baseUrl === null && navigator.onLine) setUnreachable(true);
+    if (answer.baseUrl === null && answer.unreachable && navigator.onLine) {
+      setUnreachable(true, answer.waitingFor);
+    }
   });
 }
 
@@ -120,5 +125,6 @@ export async function retryConnection(): Promise<boolean> {
     window.location.reload();
     return true;
   }
+  if (answer.waitingFor) setUnreachable(true, answer.waitingFor);
   return false;
 }

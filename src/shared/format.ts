@@ -79,3 +79,21 @@ export function formatExchangeTime(
   const text = formatDateTime(ms, EXCHANGE_ZONES[zone]);
   return `${timeOnly ? text.slice(11, 16) : text.slice(0, 16)} ${zoneLabel}`;
 }
+
+/**
+ * The time of a stored answer as its "as of" note says it: "16:24" when it is from today, else with its
+ * date, "23 Nov 16:24" (and the year when not this year) in the reader's language: a three-day-old answer
+ * must not read as today's.
+ */
+export function formatAsOf(storedAt: number, now: number, locale: string): string {
+  const at = new Date(storedAt);
+  const today = new Date(now);
+  const time = `${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  if (at.toDateString() === today.toDateString()) return time;
+  const date = new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    ...(at.getFullYear() !== today.getFullYear() ? { year: 'numeric' } : {}),
+  }).format(at);
+  return `${date} ${time}`;
+}

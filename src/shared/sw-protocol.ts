@@ -25,6 +25,10 @@ export type PageToWorker =
 
 export interface BaseUrlAnswer {
   baseUrl: string | null;
+  /** No base URL, and no source has answered for the stated time (the page shows "cannot connect"). */
+  unreachable?: boolean;
+  /** What the app waits for an answer from: the last base URL tried and the config files. */
+  waitingFor?: string[];
 }
 
 export interface VersionAnswer {
@@ -35,6 +39,8 @@ export interface VersionAnswer {
 export interface BaseUrlChanged {
   type: 'BASE_URL';
   baseUrl: string | null;
+  unreachable?: boolean;
+  waitingFor?: string[];
 }
 
 export function isPageToWorker(data: unknown): data is PageToWorker {

@@ -4,3 +4,5 @@ declare const __PAPERDESK_BUILD_ID__: string;
 declare const __PAPERDESK_VERSION__: string;
 /** The remote config files (spec §7), comma-separated; relative ones resolve against the app's origin. */
 declare const __PAPERDESK_CONFIG_SOURCES__: string;
+/** Set by vite.config.ts `define`: seconds without any answer before "cannot connect" (PAPERDESK_UNREACHABLE_AFTER_S). */
+declare const __PAPERDESK_UNREACHABLE_AFTER_S__: number;

@@ -8,10 +8,16 @@
  *    a file that fails or lacks it is skipped;
  * 4. the first URL that answers a ping is cached and used; with none the answer is null and the app shows
  *    "Cannot connect to the server, please check your network and retry".
+ *
+ * On a lossy mobile link one lost packet is not an outage: a ping that gets no answer is tried again after a
+ * short pause before its URL counts as failed, and a config file naming a URL already tried confirms it (it is
+ * pinged once more, and a cached URL a config file confirms is kept for the next start, not dropped).
  */
 export const PING_PATH = '/api/index/ping.do';
 /** How long a ping or a config file may take before it counts as failed. */
 export const DISCOVERY_TIMEOUT_MS = 5000;
+/** The pauses before a failed ping is tried again: three tries in all before a URL counts as failed. */
+export const PING_RETRY_DELAYS_MS: readonly number[] = [250, 1000];
 
 /** Discovery never reads the HTTP cache: a stale ping or config file would hide a change of server. */
 const BYPASS_HTTP_CACHE = { cache: 'no-store', credentials: 'omit' } as const;
@@ -26,6 +32,9 @@ export interface DiscoveryDeps {
   writeCached(baseUrl: string): Promise<void>;
   dropCached(): Promise<void>;
   timeoutMs?: number;
+  /** The pauses between tries of a ping (PING_RETRY_DELAYS_MS by default). */
+  retryDelaysMs?: readonly number[];
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface Discovered {
@@ -94,6 +103,27 @@ export async function pingBaseUrl(
   }
 }
 
+function sleepMs(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Pings a base URL, trying again after each of `delaysMs` while it gets no good answer. */
+export async function pingWithRetry(
+  fetch: FetchLike,
+  baseUrl: string,
+  timeoutMs = DISCOVERY_TIMEOUT_MS,
+  delaysMs: readonly number[] = PING_RETRY_DELAYS_MS,
+  sleep: (ms: number) => Promise<void> = sleepMs,
+): Promise<{ version: string | undefined } | null> {
+  for (let attempt = 0; ; attempt += 1) {
+    const ping = await pingBaseUrl(fetch, baseUrl, timeoutMs);
+    if (ping) return ping;
+    const delay = delaysMs[attempt];
+    if (delay === undefined) return null;
+    await sleep(delay);
+  }
+}
+
 async function readConfigFile(fetch: FetchLike, source: string, timeoutMs: number): Promise<string[]> {
   try {
     const response = await fetchWithTimeout(
@@ -112,26 +142,44 @@ async function readConfigFile(fetch: FetchLike, source: string, timeoutMs: numbe
 /** Runs the discovery once; null when no base URL answers. */
 export async function discoverBaseUrl(deps: DiscoveryDeps): Promise<Discovered | null> {
   const timeoutMs = deps.timeoutMs ?? DISCOVERY_TIMEOUT_MS;
+  const ping = (url: string) =>
+    pingWithRetry(deps.fetch, url, timeoutMs, deps.retryDelaysMs ?? PING_RETRY_DELAYS_MS, deps.sleep);
   const tried = new Set<string>();
+  /** URLs a config file named after they had failed: each gets one more ping, not one per file. */
+  const confirmed = new Set<string>();
 
   const cached = await deps.readCached();
+  let cachedDropped = false;
+  const dropCached = async () => {
+    if (!cached || cachedDropped) return;
+    cachedDropped = true;
+    await deps.dropCached();
+  };
   if (cached) {
     tried.add(cached);
-    const ping = await pingBaseUrl(deps.fetch, cached, timeoutMs);
-    if (ping) return { baseUrl: cached, serverVersion: ping.version, source: 'cache' };
-    await deps.dropCached();
+    const answer = await ping(cached);
+    if (answer) return { baseUrl: cached, serverVersion: answer.version, source: 'cache' };
   }
 
   for (const source of deps.configSources) {
     for (const candidate of await readConfigFile(deps.fetch, source, timeoutMs)) {
-      if (tried.has(candidate)) continue;
+      if (tried.has(candidate)) {
+        // The config still names it: the URL is right and the link lost the ping, so it gets one more.
+        if (confirmed.has(candidate)) continue;
+        confirmed.add(candidate);
+      }
       tried.add(candidate);
-      const ping = await pingBaseUrl(deps.fetch, candidate, timeoutMs);
-      if (ping) {
-        await deps.writeCached(candidate);
-        return { baseUrl: candidate, serverVersion: ping.version, source: 'config' };
+      const answer = await ping(candidate);
+      if (answer) {
+        if (candidate !== cached) {
+          await dropCached();
+          await deps.writeCached(candidate);
+        }
+        return { baseUrl: candidate, serverVersion: answer.version, source: 'config' };
       }
     }
   }
+  // A cached URL no config file names any more is dropped (spec §8); one they still name is kept.
+  if (cached && !confirmed.has(cached)) await dropCached();
   return null;
 }

@@ -16,13 +16,21 @@ export function listenForPageMessages(
     switch (message.type) {
       case 'GET_BASE_URL':
       case 'DISCOVER': {
-        // A page asks at its start (spec §7: the base URL is resolved at start-up, the cached one checked
-        // with a ping) or from its retry: both run the discovery afresh.
-        const found = layer.isOffline() ? Promise.resolve(null) : layer.rediscover();
+        // A page asks at its start (spec §7: the base URL is resolved at start-up; one that answered
+        // recently is used without waiting for a ping, data-layer.ts) or from its retry (a discovery afresh).
+        const found = layer.isOffline()
+          ? Promise.resolve(null)
+          : message.type === 'GET_BASE_URL'
+            ? layer.startBaseUrl()
+            : layer.rediscover();
         event.waitUntil(
           found.then(
             (baseUrl) => {
-              const answer: BaseUrlAnswer = { baseUrl };
+              const answer: BaseUrlAnswer = {
+                baseUrl,
+                unreachable: baseUrl === null && layer.mayCallUnreachable(),
+                waitingFor: layer.waitingFor(),
+              };
               port?.postMessage(answer);
               if (baseUrl !== null) return outbox.flush();
             },

@@ -82,6 +82,7 @@ export class Outbox {
         this.layer.networkFailed(baseUrl);
         return;
       }
+      this.layer.answered(baseUrl);
       // Answered: done, whatever the station said (a refused edit is not retried for ever).
       if (entry.id !== undefined) await cache.dequeue(entry.id);
     }

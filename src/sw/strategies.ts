@@ -24,6 +24,22 @@ export function noAnswer(layer: DataLayer, baseUrl: string | null): Response {
   return baseUrl === null && layer.mayCallUnreachable() ? unreachable() : Response.error();
 }
 
+/**
+ * A read that got no answer, sent once more when the discovery it set off has settled: a lost answer on a
+ * lossy link, or a base URL gone while another answers. Reads only: a change is never sent twice by the
+ * service worker (ARCHITECTURE "Orders and money").
+ */
+export async function readAgain(layer: DataLayer, request: Request): Promise<Response> {
+  if (request.signal.aborted) return Response.error();
+  const baseUrl = await layer.settled();
+  if (baseUrl === null) return noAnswer(layer, baseUrl);
+  try {
+    return await layer.fetchFromBase(request, baseUrl);
+  } catch {
+    return Response.error();
+  }
+}
+
 type Outcome = { response: Response } | { failed: true } | { timedOut: true };
 
 /** The network's answer, or a timeout after `ms` (the request goes on; `network` still settles). */
@@ -72,7 +88,7 @@ export async function networkFirst(
     }
     return fallback;
   }
-  if ('failed' in first) return Response.error();
+  if ('failed' in first) return readAgain(layer, request);
   try {
     const response = await network;
     handler.waitUntil(store(response.clone()).catch(() => undefined));
@@ -214,7 +230,8 @@ export async function networkOnly(layer: DataLayer, request: Request, mutation: 
   try {
     return await layer.fetchFromBase(request, baseUrl);
   } catch {
-    // No answer: the request may or may not have reached the station (the client's requestId makes a retry safe).
-    return Response.error();
+    // No answer: the request may or may not have reached the station (the client's requestId makes a retry
+    // safe, and the app asks the station what became of it: outcome.ts). A read is simply sent again.
+    return mutation ? Response.error() : readAgain(layer, request);
   }
 }

@@ -32,6 +32,7 @@ const layer = new DataLayer({
   appVersion: __PAPERDESK_VERSION__,
   fetch: (input, init) => fetch(input, init),
   isBrowserOffline: () => self.navigator.onLine === false,
+  unreachableAfterMs: __PAPERDESK_UNREACHABLE_AFTER_S__ * 1000,
   onBaseUrl: (message) => {
     void self.clients
       .matchAll({ type: 'window' })

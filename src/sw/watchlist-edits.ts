@@ -69,7 +69,7 @@ export function arranged<T extends { code: string }>(items: readonly T[], codes:
 
 /**
  * The list once `edits` (oldest first) are applied: an add puts the code on top unless it is there
- * already (its item from `itemOf`; a code with none is left out until the station answers), a remove
+ * already (its item from `list`, else `itemOf`; a code with none is left out until the station answers), a remove
  * takes it out, a reorder arranges the list.
  */
 export function applyQueuedEdits<T extends { code: string }>(
@@ -78,6 +78,9 @@ export function applyQueuedEdits<T extends { code: string }>(
   itemOf: (code: string) => T | undefined,
 ): T[] {
   let items = [...list];
+  // A code removed and added again while offline is on the stored list already: its item is there, not
+  // only in itemOf (without it the re-added code vanished, and a reorder made after it lacked it).
+  const known = new Map(list.map((item) => [item.code.toUpperCase(), item]));
   for (const edit of edits) {
     const params = new URLSearchParams(edit.body);
     if (edit.path === WATCHLIST_SORT_PATH) {
@@ -90,7 +93,7 @@ export function applyQueuedEdits<T extends { code: string }>(
     if (edit.path === WATCHLIST_REMOVE_PATH) {
       if (at >= 0) items.splice(at, 1);
     } else if (edit.path === WATCHLIST_ADD_PATH && at < 0) {
-      const item = itemOf(code);
+      const item = known.get(code) ?? itemOf(code);
       if (item) items.unshift(item);
     }
   }

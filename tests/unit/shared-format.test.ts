@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatAsOf,
   exchangeZoneOf,
   formatDateTime,
   formatExchangeTime,
@@ -61,5 +62,16 @@ describe('exchange times in the exchange time zone', () => {
     expect(exchangeZoneOf('index', 'HKD')).toBe('hongKong');
     expect(exchangeZoneOf('index', 'USD')).toBe('newYork');
     expect(exchangeZoneOf('futures', 'CNY')).toBe('beijing');
+  });
+});
+
+describe('"as of" a stored answer', () => {
+  it('says the time alone for today, the date with it for another day, the year for another year', () => {
+    const now = new Date(2026, 10, 26, 18, 5).getTime();
+    expect(formatAsOf(new Date(2026, 10, 26, 9, 7).getTime(), now, 'en')).toBe('09:07');
+    expect(formatAsOf(new Date(2026, 10, 23, 16, 24).getTime(), now, 'en-GB')).toBe('23 Nov 16:24');
+    expect(formatAsOf(new Date(2025, 11, 30, 8, 0).getTime(), now, 'en-GB')).toBe('30 Dec 2025 08:00');
+    // In the reader's language.
+    expect(formatAsOf(new Date(2026, 10, 23, 16, 24).getTime(), now, 'zh-CN')).toBe('11月23日 16:24');
   });
 });

@@ -1,6 +1,8 @@
 import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataLayer, NETWORK_SETTLE_MS } from '../../src/sw/data-layer';
+import type { BaseUrlChanged } from '../../src/shared/sw-protocol';
 import { noAnswer, networkOnly } from '../../src/sw/strategies';
 import { UNREACHABLE_HEADER } from '../../src/shared/sw-protocol';
 
@@ -22,6 +24,8 @@ function setUp() {
     onBaseUrl: () => undefined,
     onServerVersion: () => undefined,
     isBrowserOffline: () => !browser.online,
+    // These tests are about the network coming back, not about the time allowed before "cannot connect".
+    unreachableAfterMs: 0,
   });
   return { browser, layer };
 }
@@ -73,5 +77,91 @@ describe('service worker: when a call without an answer means "cannot connect"',
     expect(says(noAnswer(layer, null))).toBe('no answer');
     vi.setSystemTime(Date.now() + NETWORK_SETTLE_MS);
     expect(says(noAnswer(layer, null))).toBe('unreachable');
+  });
+});
+
+/** A network where the station at ORIGIN answers pings and calls while `up`, and a config file names it. */
+function lossyStation() {
+  const net = { up: true, requested: [] as string[] };
+  const fetch = (input: string | Request): Promise<Response> => {
+    const url = typeof input === 'string' ? input : input.url;
+    net.requested.push(url);
+    if (!net.up) return Promise.reject(new TypeError('Failed to fetch'));
+    const body = url.endsWith('.json') ? { ads: '/' } : { status: 0, msg: '', data: { version: '0.1.0' } };
+    return Promise.resolve(
+      new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } }),
+    );
+  };
+  const announced: BaseUrlChanged[] = [];
+  const make = (unreachableAfterMs: number) =>
+    new DataLayer({
+      origin: ORIGIN,
+      configSources: [`${ORIGIN}/config/api-1.json`, `${ORIGIN}/config/api-2.json`],
+      appVersion: '0.1.0',
+      fetch,
+      onBaseUrl: (message) => announced.push(message),
+      onServerVersion: () => undefined,
+      isBrowserOffline: () => false,
+      unreachableAfterMs,
+      rediscoveryDelaysMs: [20],
+      pingRetryDelaysMs: [],
+    });
+  return { net, announced, make };
+}
+
+describe('service worker: a lossy link is not an outage', () => {
+  it('says "cannot connect" only once nothing has answered for the stated time, naming what it waits for', async () => {
+    const { net, announced, make } = lossyStation();
+    net.up = false;
+    const layer = make(200);
+    const started = Date.now();
+    const read = new Request(`${ORIGIN}/api/user/getUserInfo.do`);
+    // The call waits while the discovery goes on in rounds, and is told "unreachable" only at the end.
+    expect(says(await networkOnly(layer, read, false))).toBe('unreachable');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+    // More than one round: the config files were read again.
+    expect(net.requested.filter((url) => url.endsWith('api-1.json')).length).toBeGreaterThan(1);
+    expect(announced.at(-1)).toEqual({
+      type: 'BASE_URL',
+      baseUrl: null,
+      unreachable: true,
+      waitingFor: [`${ORIGIN}/config/api-1.json`, `${ORIGIN}/config/api-2.json`],
+    });
+  });
+
+  it('a station that answers again within the time is found, and nothing said "cannot connect"', async () => {
+    const { net, announced, make } = lossyStation();
+    net.up = false;
+    const layer = make(5000);
+    setTimeout(() => (net.up = true), 60);
+    await expect(layer.resolveBaseUrl()).resolves.toBe(ORIGIN);
+    expect(announced.every((message) => !message.unreachable)).toBe(true);
+  });
+
+  it('a known-good base URL keeps serving after a call without an answer, checked in the background', async () => {
+    const { net, make } = lossyStation();
+    const layer = make(5000);
+    await expect(layer.startBaseUrl()).resolves.toBe(ORIGIN);
+    net.up = false;
+    const call = new Request(`${ORIGIN}/user/position/list.do`);
+    await expect(layer.fetchFromBase(call, ORIGIN)).rejects.toThrow();
+    // The next call goes to the same base at once, without waiting for the discovery running behind it.
+    net.up = true;
+    await expect(layer.resolveBaseUrl()).resolves.toBe(ORIGIN);
+    expect(says(await networkOnly(layer, call, false))).toBe('other');
+    expect(layer.mayCallUnreachable()).toBe(false);
+  });
+
+  it('a base URL that answered recently is used at the next start without a ping', async () => {
+    // A device that never ran the app: nothing stored.
+    (globalThis as { indexedDB?: unknown }).indexedDB = new IDBFactory();
+    const first = lossyStation();
+    await expect(first.make(5000).startBaseUrl()).resolves.toBe(ORIGIN);
+    expect(first.net.requested).toContain(`${ORIGIN}/api/index/ping.do`);
+
+    // A new service worker (the browser stopped the last one): the stored base URL and its time are read.
+    const second = lossyStation();
+    await expect(second.make(5000).startBaseUrl()).resolves.toBe(ORIGIN);
+    expect(second.net.requested).toEqual([]);
   });
 });

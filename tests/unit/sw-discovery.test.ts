@@ -3,6 +3,7 @@ import {
   discoverBaseUrl,
   normaliseBaseUrl,
   PING_PATH,
+  PING_RETRY_DELAYS_MS,
   readAds,
   type DiscoveryDeps,
 } from '../../src/sw/discovery';
@@ -57,6 +58,8 @@ function deps(
       return Promise.resolve();
     },
     timeoutMs: 50,
+    // The pauses between tries are the link's business, not the test's: none here.
+    sleep: () => Promise.resolve(),
   };
   return { deps: d, store, requested: network.requested };
 }
@@ -180,6 +183,91 @@ describe('base-URL discovery (spec §7, §8)', () => {
       ['http://app.test/config/api-1.json'],
     );
     await expect(discoverBaseUrl(d)).resolves.toMatchObject({ baseUrl: 'http://app.test' });
+  });
+});
+
+describe('discovery on a lossy link (one lost packet is not an outage)', () => {
+  /** A ping that fails its first `lost` times, then answers. */
+  function lossyPing(lost: number) {
+    let calls = 0;
+    return (answers: Record<string, Answer>, url: string) => {
+      const base = fakeNetwork(answers);
+      const fetch = (input: string | Request, init?: RequestInit) => {
+        const target = typeof input === 'string' ? input : input.url;
+        if (target === url && calls++ < lost) {
+          base.requested.push(target);
+          return Promise.reject(new TypeError('Failed to fetch'));
+        }
+        return base.fetch(input, init);
+      };
+      return { fetch, requested: base.requested };
+    };
+  }
+
+  it('tries a cached URL whose ping was lost again after a pause, and keeps it', async () => {
+    const { deps: d, store, requested } = deps({}, 'https://api.test');
+    const network = lossyPing(2)({ [ping('https://api.test')]: live }, ping('https://api.test'));
+    const pauses: number[] = [];
+    const found = await discoverBaseUrl({
+      ...d,
+      fetch: network.fetch,
+      sleep: (ms) => {
+        pauses.push(ms);
+        return Promise.resolve();
+      },
+    });
+    expect(found).toMatchObject({ baseUrl: 'https://api.test', source: 'cache' });
+    expect(network.requested).toEqual([
+      ping('https://api.test'),
+      ping('https://api.test'),
+      ping('https://api.test'),
+    ]);
+    expect(pauses).toEqual([...PING_RETRY_DELAYS_MS]);
+    expect(store.drops).toBe(0);
+    expect(requested).toEqual([]);
+  });
+
+  it('a config file naming a URL already tried confirms it: it is pinged once more (both default files name one origin)', async () => {
+    const origin = 'http://app.test';
+    const sources = ['http://app.test/config/api-1.json', 'http://app.test/config/api-2.json'];
+    const answers: Record<string, Answer> = {
+      [sources[0]!]: { json: { ads: '/' } },
+      [sources[1]!]: { json: { ads: '/' } },
+      [ping(origin)]: live,
+    };
+    // Every try of the first round is lost: the second file's confirmation finds the station.
+    const { deps: d, store } = deps(answers, undefined, sources);
+    const network = lossyPing(1 + PING_RETRY_DELAYS_MS.length)(answers, ping(origin));
+    const found = await discoverBaseUrl({ ...d, fetch: network.fetch });
+    expect(found).toMatchObject({ baseUrl: origin, source: 'config' });
+    expect(store.writes).toEqual([origin]);
+  });
+
+  it('keeps a cached URL that no ping reaches but a config file still names; drops one no file names', async () => {
+    const confirmedCase = deps(
+      {
+        [ping('https://api.test')]: 'fail',
+        'https://cdn-a.test/pd.json': { json: { ads: 'https://api.test' } },
+      },
+      'https://api.test',
+    );
+    await expect(discoverBaseUrl(confirmedCase.deps)).resolves.toBeNull();
+    expect(confirmedCase.store.cached).toBe('https://api.test');
+    expect(confirmedCase.store.drops).toBe(0);
+    // Its ping was tried once for the cache and once more for the confirmation, each with its retries.
+    expect(confirmedCase.requested.filter((url) => url === ping('https://api.test'))).toHaveLength(
+      2 * (1 + PING_RETRY_DELAYS_MS.length),
+    );
+
+    const unnamed = deps(
+      {
+        [ping('https://api.test')]: 'fail',
+        'https://cdn-a.test/pd.json': { json: { ads: 'https://x.test' } },
+      },
+      'https://api.test',
+    );
+    await expect(discoverBaseUrl(unnamed.deps)).resolves.toBeNull();
+    expect(unnamed.store.cached).toBeUndefined();
   });
 });
 

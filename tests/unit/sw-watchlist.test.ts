@@ -68,6 +68,23 @@ describe('watchlist edits applied as the station applies them', () => {
     expect(codes(applyQueuedEdits(list, [add('X')], () => undefined))).toEqual(['A', 'B', 'C']);
   });
 
+  it('a code removed and added again offline comes back on top, with its stored quote; a reorder after it keeps it', () => {
+    const list = ['A', 'B', 'C'].map((c) => quote(c));
+    // Nothing else on the device knows B: its item is the one on the stored list.
+    const nowhere = () => undefined;
+    const readded = applyQueuedEdits(list, [del('B'), add('B')], nowhere);
+    expect(codes(readded)).toEqual(['B', 'A', 'C']);
+    expect(readded[0]).toBe(list[1]);
+    // The user then arranges what they see; the last reorder says the whole order.
+    expect(codes(applyQueuedEdits(list, [del('B'), add('B'), sort('C,A,B')], nowhere))).toEqual([
+      'C',
+      'A',
+      'B',
+    ]);
+    // Removed, added, removed again: gone.
+    expect(codes(applyQueuedEdits(list, [del('B'), add('B'), del('B')], nowhere))).toEqual(['A', 'C']);
+  });
+
   it('refuses a reorder naming a code twice, as the station does', () => {
     const list = ['A', 'B'].map((c) => ({ code: c }));
     expect(codes(arranged(list, 'B,A,B'))).toEqual(['A', 'B']);

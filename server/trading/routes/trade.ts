@@ -9,6 +9,7 @@ import type { CallIn } from '../../../src/shared/api/calls';
 import { resetPaperAccount } from '../../ledger';
 import { ok, fields, postConsumes, ref, requestIdField, responses, userSecurity } from '../../platform';
 import { buyRoute, contractBuyRoutes } from './trade-buys';
+import { requestOutcomeRoute } from './request-outcome';
 import { holdingRoute, positionListRoute, sellRoute, setStopsRoute, topUpRoute } from './trade-positions';
 
 export const tradePlugin: FastifyPluginAsync = async (app) => {
@@ -22,6 +23,7 @@ export const tradePlugin: FastifyPluginAsync = async (app) => {
   positionListRoute(app);
   holdingRoute(app);
   resetRoute(app);
+  requestOutcomeRoute(app);
 };
 
 /** account/reset.do: every account back to its starting balance. */

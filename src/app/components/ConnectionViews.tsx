@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../locales/i18n-react';
 import type { CallKey } from '../../shared/api/calls';
-import { cachedAt$, online$ } from '../state/connection';
+import { formatAsOf } from '../../shared/format';
+import { cachedAt$, online$, waitingFor$ } from '../state/connection';
 import { retryConnection } from '../sw-registration';
 
 /** The shell's banner while the browser is offline: what is shown is saved data, and changes are not sent. */
@@ -26,6 +27,7 @@ export const AUTO_RETRY_MS = 10_000;
  */
 export function CannotConnect() {
   const { LL } = useI18nContext();
+  const waitingFor = useSelector(waitingFor$);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
   const retry = () => {
@@ -51,6 +53,14 @@ export function CannotConnect() {
   return (
     <div className="state-view error cannot-connect" role="alert" data-testid="cannot-connect">
       <p>{LL.connection.cannotConnect()}</p>
+      <p className="cannot-connect-detail" data-testid="cannot-connect-waiting">
+        {waitingFor.length > 0
+          ? LL.connection.waitingFor({
+              seconds: __PAPERDESK_UNREACHABLE_AFTER_S__,
+              sources: waitingFor.join(', '),
+            })
+          : LL.connection.noAnswerFor({ seconds: __PAPERDESK_UNREACHABLE_AFTER_S__ })}
+      </p>
       <button
         type="button"
         className="button primary"
@@ -69,21 +79,16 @@ export function useCachedAt(call: CallKey): number | null {
   return useSelector(() => cachedAt$.get()[call] ?? null);
 }
 
-function hoursMinutes(ms: number): string {
-  const time = new Date(ms);
-  return `${String(time.getHours()).padStart(2, '0')}:${String(time.getMinutes()).padStart(2, '0')}`;
-}
-
 /**
- * "offline · as of 14:32" above data read from the device's store (the service worker's X-Cached-At):
+ * "offline · as of 14:32" (with its date when not today: "as of 23 Nov 14:32") above data read from the device's store (the service worker's X-Cached-At):
  * the screen says how old what it shows is. Online, a stored answer being refreshed says "as of 14:32".
  */
 export function AsOfNote({ call }: { call: CallKey }) {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const storedAt = useCachedAt(call);
   const online = useSelector(online$);
   if (storedAt === null) return null;
-  const time = hoursMinutes(storedAt);
+  const time = formatAsOf(storedAt, Date.now(), locale);
   return (
     <p className="as-of-note" role="status" data-testid="as-of">
       {online ? LL.connection.asOf({ time }) : LL.connection.offlineAsOf({ time })}

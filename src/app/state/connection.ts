@@ -12,6 +12,8 @@ function browserNavigator(): { onLine?: boolean } | undefined {
 
 export const online$ = observable(browserNavigator()?.onLine !== false);
 export const unreachable$ = observable(false);
+/** What the service worker last said it waits for an answer from (the base URL, the config files). */
+export const waitingFor$ = observable<string[]>([]);
 /** By call key ('GET /api/stock/getStock.do'): epoch ms of the stored answer last shown, null when it was fresh. */
 export const cachedAt$ = observable<Record<string, number | null>>({});
 
@@ -19,8 +21,9 @@ export function setOnline(online: boolean): void {
   online$.set(online);
 }
 
-export function setUnreachable(unreachable: boolean): void {
+export function setUnreachable(unreachable: boolean, waitingFor?: string[]): void {
   unreachable$.set(unreachable);
+  if (waitingFor) waitingFor$.set(waitingFor);
 }
 
 /** Records where a call's latest answer came from: the station (null) or IndexedDB (the time it was stored). */

@@ -217,6 +217,15 @@ export interface ApiCalls extends FundsCalls {
     in: { code: string };
     out: { held: boolean; lots: number; positions: number };
   };
+  /**
+   * What became of a money call whose answer was lost (API.md "Idempotency"): the first answer the station
+   * stored for this user's `requestId` (`call` names the call, `answer` is its `data`), or `seen: false` when
+   * it has none: nothing was done, and the same call with the same `requestId` may be sent again.
+   */
+  'GET /user/request/outcome.do': {
+    in: { requestId: string };
+    out: { seen: false } | { seen: true; call: string; answer: unknown };
+  };
   /** Every account back to its paper starting balance; only with no open position and no pending order. */
   'POST /user/account/reset.do': { in: { requestId: string }; out: Account[] };
   /** The watchlist (stocks and futures; not indexes), newest first. */

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Currency, Direction } from '../../../shared/api/types';
@@ -14,8 +14,8 @@ import { stopLossBeyondLiquidation, type RiskPosition } from '../../../shared/ri
 import { toMinor } from '../../../shared/money';
 import { holdingValue, settlementRate } from '../../../shared/pnl';
 import { checkLots } from '../../../shared/validation';
-import { call, toApiError } from '../../api/client';
-import { newRequestId } from '../../api/request-id';
+import { toApiError } from '../../api/client';
+import { intentKey, requestIdFor, sendMoneyCall } from '../../api/outcome';
 import { useCall } from '../../api/use-call';
 import { FormField } from '../../components/FormField';
 import { moveClass, PctText } from '../../components/PriceText';
@@ -480,8 +480,15 @@ function ConfirmSheet(props: ConfirmProps) {
   const { instrument, breakdown, direction, orderType } = props;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // One id per confirmation: a retry after a network failure repeats it, so the order cannot go twice.
-  const requestId = useRef(newRequestId());
+  const [checking, setChecking] = useState(false);
+  // The sheet may be left while a lost answer is looked up: the outcome is then said by an alert.
+  const open = useRef(true);
+  useEffect(
+    () => () => {
+      open.current = false;
+    },
+    [],
+  );
   const confirm = async () => {
     setBusy(true);
     setError(null);
@@ -489,39 +496,57 @@ function ConfirmSheet(props: ConfirmProps) {
       ...(props.stopProfit !== null ? { stopProfit: props.stopProfit } : {}),
       ...(props.stopLoss !== null ? { stopLoss: props.stopLoss } : {}),
     };
-    const common = {
-      code: instrument.code,
-      lots: props.lots,
-      leverage: props.leverage,
-      requestId: requestId.current,
-      ...stops,
+    const order = { code: instrument.code, lots: props.lots, leverage: props.leverage, ...stops };
+    const limit = orderType === 'limit' && props.trigger !== null;
+    const key = limit ? 'POST /user/addOrder.do' : BUY_CALL[props.kind];
+    const limitOrder = {
+      ...order,
+      triggerPrice: props.trigger ?? 0,
+      ...(direction === 'short' ? { direction } : {}),
+    };
+    const input = limit ? limitOrder : { ...order, direction };
+    // The requestId belongs to the order (outcome.ts): the same order sent again, even from a sheet closed
+    // and opened again within the window, is the same request, so it cannot go twice.
+    const intent = intentKey(key, input);
+    let lookedUp = false;
+    const moneyCall = {
+      intent,
+      onChecking: () => {
+        lookedUp = true;
+        setChecking(true);
+      },
+    };
+    const done = (list: 'positions' | 'orders') => {
+      // An outcome found by asking the station says so: the user saw "checking" before.
+      const text = lookedUp
+        ? LL.outcome.wentThrough()
+        : list === 'orders'
+          ? LL.trading.orderPlaced()
+          : LL.buy.success();
+      showAlert(text, 'success');
+      if (open.current) props.onDone(list);
     };
     try {
-      if (orderType === 'limit' && props.trigger !== null) {
-        await call('POST /user/addOrder.do', {
-          ...common,
-          triggerPrice: props.trigger,
-          ...(direction === 'short' ? { direction } : {}),
-        });
-        showAlert(LL.trading.orderPlaced(), 'success');
-        props.onDone('orders');
+      const requestId = requestIdFor(intent);
+      if (limit) {
+        await sendMoneyCall('POST /user/addOrder.do', { ...limitOrder, requestId }, moneyCall);
+        done('orders');
       } else {
-        await call(BUY_CALL[props.kind], { ...common, direction });
-        showAlert(LL.buy.success(), 'success');
-        props.onDone('positions');
+        await sendMoneyCall(BUY_CALL[props.kind], { ...order, direction, requestId }, moneyCall);
+        done('positions');
       }
     } catch (failure) {
       const apiError = toApiError(failure);
-      // The station answered: this attempt is over, a new confirmation is a new order.
-      if (!apiError.isNetwork) requestId.current = newRequestId();
       const fieldMessage = apiError.fields ? Object.values(apiError.fields)[0] : undefined;
       const message =
         apiError.code === 'VALIDATION' && fieldMessage && apiError.message === LL.errors.VALIDATION()
           ? fieldMessage
           : apiError.message;
-      setError(message);
+      if (open.current) setError(message);
+      else showAlert(message);
     } finally {
       setBusy(false);
+      setChecking(false);
     }
   };
 
@@ -553,6 +578,11 @@ function ConfirmSheet(props: ConfirmProps) {
       {breakdown.insufficient && (
         <p className="inline-error" data-testid="bd-insufficient">
           {LL.errors.INSUFFICIENT_FUNDS()}
+        </p>
+      )}
+      {checking && (
+        <p className="muted" role="status" data-testid="outcome-checking">
+          {LL.outcome.checking()}
         </p>
       )}
       {error && (

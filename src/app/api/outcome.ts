@@ -1,0 +1,173 @@
+/**
+ * The truth about a lost answer (API.md "Idempotency"). A money call that gets no answer may or may not have
+ * reached the station; the app never reports it as a failure. It asks the station what became of that
+ * `requestId` (GET /user/request/outcome.do), again with backoff while the link is bad, and then says the real
+ * outcome. The `requestId` belongs to the user's intent: the same order sent again within a short window
+ * (the sheet closed and opened again) reuses it, so it cannot go twice.
+ */
+import { observable } from '@legendapp/state';
+import type { CallIn, CallKey, CallOut } from '../../shared/api/calls';
+import { currentTranslations } from '../i18n/locale';
+import { call, toApiError } from './client';
+import { ApiError } from './errors';
+import { newRequestId } from './request-id';
+
+/** How long an intent keeps its requestId after its last use, unless the station answered it. */
+export const INTENT_WINDOW_MS = 2 * 60_000;
+/** The pauses between questions about a lost answer; the last one repeats while the link stays bad. */
+export const OUTCOME_DELAYS_MS: readonly number[] = [1000, 2000, 4000, 8000, 15_000];
+
+const INTENTS_KEY = 'paperdesk.intents';
+
+interface Intent {
+  id: string;
+  usedAt: number;
+}
+
+/** Kept per tab in sessionStorage (a reload keeps them), in memory where there is none. */
+let memoryIntents: Record<string, Intent> = {};
+
+/** The part of the Web Storage API used here (the module also loads in unit tests under Node). */
+interface KeyValueStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+function storage(): KeyValueStore | null {
+  try {
+    return (globalThis as { sessionStorage?: KeyValueStore }).sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function readIntents(): Record<string, Intent> {
+  const store = storage();
+  if (!store) return memoryIntents;
+  try {
+    const parsed: unknown = JSON.parse(store.getItem(INTENTS_KEY) ?? '{}');
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, Intent>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function writeIntents(intents: Record<string, Intent>): void {
+  const store = storage();
+  if (!store) {
+    memoryIntents = intents;
+    return;
+  }
+  try {
+    store.setItem(INTENTS_KEY, JSON.stringify(intents));
+  } catch {
+    memoryIntents = intents;
+  }
+}
+
+/** An order's identity: the call and its fields (the requestId left out), in a stable order. */
+export function intentKey(key: CallKey, input: Record<string, unknown>): string {
+  const fields = Object.keys(input)
+    .filter((name) => name !== 'requestId' && input[name] !== undefined && input[name] !== null)
+    .sort()
+    .map((name) => [name, input[name]]);
+  return JSON.stringify([key, fields]);
+}
+
+/** The intent's requestId: the one it had within the window, else a new one. */
+export function requestIdFor(intent: string, now = Date.now()): string {
+  const intents = readIntents();
+  for (const [key, kept] of Object.entries(intents)) {
+    if (now - kept.usedAt >= INTENT_WINDOW_MS) delete intents[key];
+  }
+  const id = intents[intent]?.id ?? newRequestId();
+  intents[intent] = { id, usedAt: now };
+  writeIntents(intents);
+  return id;
+}
+
+/** The station answered this intent: a new confirmation of the same order is a new order. */
+export function settleIntent(intent: string): void {
+  const intents = readIntents();
+  if (!(intent in intents)) return;
+  delete intents[intent];
+  writeIntents(intents);
+}
+
+/** The requestIds whose outcome is being asked for, with their call: what screens may show as pending. */
+export const pendingOutcomes$ = observable<Record<string, { call: CallKey; since: number }>>({});
+
+type Outcome = CallOut<'GET /user/request/outcome.do'>;
+const checks = new Map<string, Promise<Outcome>>();
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Asks the station what became of `requestId` until it answers (with backoff while the link is bad). */
+export function checkOutcome(requestId: string, key: CallKey): Promise<Outcome> {
+  const running = checks.get(requestId);
+  if (running) return running;
+  pendingOutcomes$.assign({ [requestId]: { call: key, since: Date.now() } });
+  const run = async (): Promise<Outcome> => {
+    for (let attempt = 0; ; attempt += 1) {
+      await sleep(OUTCOME_DELAYS_MS[Math.min(attempt, OUTCOME_DELAYS_MS.length - 1)]!);
+      try {
+        return await call('GET /user/request/outcome.do', { requestId });
+      } catch (failure) {
+        const error = toApiError(failure);
+        // Only a missing answer is worth asking again; the station refusing the question is final.
+        if (!error.isNetwork && error.code !== 'OFFLINE_NOT_SENT' && error.status < 500) throw error;
+      }
+    }
+  };
+  const check = run().finally(() => {
+    checks.delete(requestId);
+    pendingOutcomes$[requestId]?.delete();
+  });
+  checks.set(requestId, check);
+  return check;
+}
+
+/** True when the call may have reached the station and its answer was lost (not "not sent"). */
+export function answerLost(error: ApiError): boolean {
+  return error.code === 'NETWORK' || error.code === 'TIMEOUT';
+}
+
+export interface MoneyCallOptions {
+  /** The order's identity (intentKey): its requestId is kept until the station answers it. */
+  intent: string;
+  /** Called when the answer was lost and the station is being asked what became of the call. */
+  onChecking?: () => void;
+}
+
+/**
+ * Sends a money call whose input carries the intent's requestId. The station's answer settles the intent; a
+ * lost answer is looked up (checkOutcome): the stored answer is returned as the call's own, "not seen"
+ * throws a NETWORK error saying nothing was done, the intent kept so that sending again is the same request.
+ */
+export async function sendMoneyCall<K extends CallKey>(
+  key: K,
+  input: CallIn<K> & { requestId: string },
+  options: MoneyCallOptions,
+): Promise<CallOut<K>> {
+  try {
+    const answer = await call(key, input);
+    settleIntent(options.intent);
+    return answer;
+  } catch (failure) {
+    const error = toApiError(failure);
+    if (!answerLost(error)) {
+      // The station answered (or nothing was sent at all, which keeps the intent's id as good as new).
+      if (error.code !== 'OFFLINE_NOT_SENT') settleIntent(options.intent);
+      throw error;
+    }
+    options.onChecking?.();
+    const outcome = await checkOutcome(input.requestId, key);
+    if (outcome.seen) {
+      settleIntent(options.intent);
+      return outcome.answer as CallOut<K>;
+    }
+    throw new ApiError('NETWORK', currentTranslations().outcome.notDone(), 0);
+  }
+}

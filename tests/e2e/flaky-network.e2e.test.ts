@@ -1,0 +1,228 @@
+/**
+ * A flaky mobile link, made by a fault-injecting proxy of our own (fault-proxy.ts) between Chromium at
+ * 390×844 and the station, losing chosen requests by count and path (never at random):
+ * (1) lost pings at the first start are not "cannot connect": a ping is tried again after a pause, and the
+ *     second config file naming the same origin confirms it;
+ * (2) the next start uses the base URL that answered recently without waiting for a ping, and a lost answer
+ *     to a call leaves the base URL serving while the discovery checks it (its pings lost too);
+ * (3) a buy whose answer is lost: the app asks the station what became of it and says the order went
+ *     through; cancelling while it checks and buying the same again still leaves one position;
+ * (4) a three-day-old stored answer shown offline says its date, not only its time.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startFaultProxy } from './fault-proxy';
+import en from '../../locales/en';
+import type { Page as ListPage, Position } from '../../src/shared/api/types';
+import {
+  launchPhoneBrowser,
+  newPhoneContext,
+  openAs,
+  startE2eStation,
+  stationClient,
+  watchPageErrors,
+} from './harness';
+
+const PING = '/api/index/ping.do';
+
+let browser: Browser;
+const cleanups: (() => Promise<void> | void)[] = [];
+
+beforeAll(async () => {
+  browser = await launchPhoneBrowser();
+});
+
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  await browser?.close();
+});
+
+/**
+ * A phone profile that remembers, across reloads, whether "cannot connect" was ever on screen: the page
+ * tries again by itself, so a message shown for a few seconds would otherwise leave no trace.
+ */
+async function openWatchedContext(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await newPhoneContext(browser);
+  await context.addInitScript(() => {
+    localStorage.setItem('paperdesk.lang', JSON.stringify('en'));
+    const look = () => {
+      if (document.querySelector('[data-testid="cannot-connect"]')) {
+        localStorage.setItem('e2e.sawCannotConnect', '1');
+      }
+    };
+    new MutationObserver(look).observe(document, { childList: true, subtree: true });
+  });
+  cleanups.push(() => context.close());
+  const page = await context.newPage();
+  return { context, page, errors: watchPageErrors(page) };
+}
+
+const sawCannotConnect = (page: Page) =>
+  page.evaluate(() => localStorage.getItem('e2e.sawCannotConnect') === '1');
+
+async function controlled(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+}
+
+async function showsMarketList(page: Page): Promise<void> {
+  await page.locator('[data-testid^="quote-list-"] li').first().waitFor({ timeout: 30_000 });
+}
+
+async function stopServiceWorkers(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await cdp.detach();
+}
+
+describe('a flaky link is not an outage (discovery that tolerates loss)', () => {
+  it('lost pings at the first start: no "cannot connect"; the next start needs no ping, and a lost answer to a call leaves the base URL serving', async () => {
+    const station = await startE2eStation();
+    cleanups.push(() => station.close());
+    const proxy = await startFaultProxy(station.url);
+    cleanups.push(() => proxy.close());
+    const { context, page, errors } = await openWatchedContext();
+
+    // The first three pings are cut: the cached-less discovery's ping and both its retries. The second
+    // config file names the same origin, which confirms it and gets it one more ping.
+    proxy.add({ method: 'GET', path: PING, fault: { kind: 'reset' }, times: 3 });
+    await page.goto(`${proxy.url}/trading-list`);
+    await controlled(page);
+    await page.reload();
+    await showsMarketList(page);
+    await expect.poll(() => proxy.applied.filter((f) => f === `reset GET ${PING}`).length).toBe(3);
+    expect(station.requests).toContain(`GET ${PING}`);
+    expect(await sawCannotConnect(page)).toBe(false);
+
+    // The next start, with a fresh service worker reading what it stored: the base URL answered moments ago,
+    // so no ping is awaited before the first call. That call's connection is cut: the base URL keeps
+    // serving while the discovery behind it confirms it (its pings lost too).
+    await stopServiceWorkers(context, page);
+    const marketData = /^\/api\/(stock\/|index\/query|futures\/)/;
+    proxy.add({ method: 'GET', path: marketData, fault: { kind: 'reset' } });
+    proxy.add({ method: 'GET', path: PING, fault: { kind: 'reset' }, times: 3 });
+    const before = proxy.requests.length;
+    await page.reload();
+    await showsMarketList(page);
+    const since = proxy.requests.slice(before);
+    const firstCall = since.findIndex((r) => r.startsWith('GET /api/') && r !== `GET ${PING}`);
+    const firstPing = since.indexOf(`GET ${PING}`);
+    expect(firstCall).toBeGreaterThanOrEqual(0);
+    expect(firstPing === -1 || firstPing > firstCall).toBe(true);
+    expect(proxy.applied.filter((f) => f.startsWith('reset GET /api/') && !f.endsWith(PING))).toHaveLength(1);
+    // The discovery's pings are lost too, and it goes on until one answers.
+    await expect.poll(() => proxy.applied.filter((f) => f === `reset GET ${PING}`).length).toBeGreaterThan(3);
+    await expect
+      .poll(() => proxy.requests.slice(before).filter((r) => r === `GET ${PING}`).length, { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(4);
+    await showsMarketList(page);
+    expect(await sawCannotConnect(page)).toBe(false);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the truth about a lost answer', () => {
+  it('a lost buy answer: "checking", then "went through"; cancel and buy again within the window: one position', async () => {
+    const station = await startE2eStation();
+    cleanups.push(() => station.close());
+    const proxy = await startFaultProxy(station.url);
+    cleanups.push(() => proxy.close());
+    const stationApi = stationClient(station.url);
+    const session = await stationApi.registerUser('1390024');
+    const openPositions = async () =>
+      (
+        await stationApi.call<ListPage<Position>>('GET', '/user/position/list.do', session.token, {
+          state: 'open',
+        })
+      ).list;
+    const { page, errors, close } = await openAs(browser, session);
+    cleanups.push(close);
+
+    const openSheet = async () => {
+      await page.locator('input[name="lots"]').fill('1');
+      await page.getByTestId('buy-confirm').click();
+      return page.getByTestId('order-confirm-sheet');
+    };
+    await page.goto(`${proxy.url}/buy?code=AAPL`);
+    await controlled(page);
+    await page.reload();
+
+    // The station fills the order; its answer is cut on the way back.
+    proxy.add({ method: 'POST', path: '/user/buy.do', fault: { kind: 'lose-answer' } });
+    let sheet = await openSheet();
+    await sheet.getByTestId('order-submit').click();
+    await sheet.getByTestId('outcome-checking').waitFor();
+    expect(await sheet.getByTestId('outcome-checking').innerText()).toBe(en.outcome.checking);
+    await page.getByTestId('alert').filter({ hasText: en.outcome.wentThrough }).waitFor({ timeout: 15_000 });
+    await page.waitForURL(/\/warehouse/);
+    expect(await sheet.getByTestId('buy-error').count()).toBe(0);
+    expect(await openPositions()).toHaveLength(1);
+    expect(proxy.applied).toContain('lose-answer POST /user/buy.do');
+
+    // Again, and the first questions about it are lost too: the user cancels while the app checks, opens
+    // the same order again and sends it. It is the same request: the station answers the stored position.
+    await page.goto(`${proxy.url}/buy?code=AAPL`);
+    proxy.add({ method: 'POST', path: '/user/buy.do', fault: { kind: 'lose-answer' } });
+    proxy.add({ method: 'GET', path: '/user/request/outcome.do', fault: { kind: 'reset' }, times: 2 });
+    sheet = await openSheet();
+    await sheet.getByTestId('order-submit').click();
+    await sheet.getByTestId('outcome-checking').waitFor();
+    expect(await openPositions()).toHaveLength(2);
+    await sheet.getByRole('button', { name: en.common.cancel }).click();
+    await sheet.waitFor({ state: 'detached' });
+    const buysBefore = station.requests.filter((r) => r === 'POST /user/buy.do').length;
+    sheet = await openSheet();
+    await sheet.getByTestId('order-submit').click();
+    await page.waitForURL(/\/warehouse/);
+    expect(station.requests.filter((r) => r === 'POST /user/buy.do').length).toBe(buysBefore + 1);
+    expect(await openPositions()).toHaveLength(2);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('"as of" says its date', () => {
+  it('a three-day-old stored market list, shown offline, says the day it is from', async () => {
+    const station = await startE2eStation();
+    cleanups.push(() => station.close());
+    const { context, page, errors } = await openWatchedContext();
+    await page.goto(`${station.url}/trading-list`);
+    await controlled(page);
+    await page.reload();
+    await showsMarketList(page);
+
+    // The stored answers are made three days old, as if the phone had not been online since.
+    const threeDaysAgo = Date.now() - 3 * 86_400_000;
+    await page.evaluate(
+      (at) =>
+        new Promise<void>((done, fail) => {
+          const open = indexedDB.open('paperdesk-data');
+          open.onsuccess = () => {
+            const db = open.result;
+            const tx = db.transaction('lists', 'readwrite');
+            const store = tx.objectStore('lists');
+            const all = store.getAll();
+            all.onsuccess = () => {
+              for (const entry of all.result as { cachedAt: number }[]) store.put({ ...entry, cachedAt: at });
+            };
+            tx.oncomplete = () => {
+              db.close();
+              done();
+            };
+            tx.onerror = () => fail(tx.error);
+          };
+          open.onerror = () => fail(open.error);
+        }),
+      threeDaysAgo,
+    );
+    await context.setOffline(true);
+    await page.reload();
+    await showsMarketList(page);
+    const note = page.getByTestId('as-of').first();
+    await note.waitFor({ timeout: 15_000 });
+    const day = new Date(threeDaysAgo).getDate();
+    expect((await note.innerText()).trim()).toMatch(
+      new RegExp(`^Offline · as of [A-Z][a-z]{2} ${day} \\d\\d:\\d\\d$`),
+    );
+    expect(errors).toEqual([]);
+  });
+});
