@@ -2,7 +2,7 @@
  * Pieces the account and wallet screens share: the fresh user info, the requestId of a confirmed money
  * action, a paged list with its loading, empty and error states, and small display helpers.
  */
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { AccountType, Currency, User } from '../../../shared/api/types';
@@ -11,7 +11,7 @@ import { refreshUser } from '../../api/account';
 import { toApiError } from '../../api/client';
 import { isAbortError, type ApiError } from '../../api/errors';
 import type { PagesState } from '../../api/use-call';
-import { newRequestId } from '../../api/request-id';
+import { intentIds, type IntentIds } from '../../api/request-id';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { session$ } from '../../state/session';
 
@@ -59,21 +59,12 @@ export function useFreshUser(): FreshUser {
 }
 
 /**
- * The requestId of one confirmed money action (API.md "Idempotency"): a retry of the same input reuses
- * it, so a flaky network cannot make the station do it twice; a changed input or a finished action gets
- * a fresh one.
+ * The requestIds of one confirmed money action (API.md "Idempotency"), kept for the screen's life: one per
+ * user intent, reused on a retry after no answer (request-id.ts intentIds, also used by every mutation).
  */
-export function useRequestId(): { idFor: (input: unknown) => string; settle: () => void } {
-  const ref = useRef<{ key: string; id: string } | null>(null);
-  const idFor = useCallback((input: unknown) => {
-    const key = JSON.stringify(input);
-    if (ref.current?.key !== key) ref.current = { key, id: newRequestId() };
-    return ref.current.id;
-  }, []);
-  const settle = useCallback(() => {
-    ref.current = null;
-  }, []);
-  return { idFor, settle };
+export function useRequestId(): IntentIds {
+  const [ids] = useState(intentIds);
+  return ids;
 }
 
 /** Money in the user's locale with its currency code. */

@@ -1,0 +1,205 @@
+/**
+ * The app's one data layer for station calls (ARCHITECTURE "How data flows"; CONVENTIONS.md "TanStack
+ * Query's examples"): screens read with `useStationQuery` / `useStationPages` and change with
+ * `useStationMutation`, whose success invalidates exactly the queries of INVALIDATES (query-keys.ts).
+ *
+ * Query's cache is memory only. The service worker stays the offline and caching layer underneath: every
+ * query runs `call()`, which goes through it, so a read offline is answered from IndexedDB and keeps its
+ * "as of" (state/connection.ts). That is why queries run whatever the browser says about the network
+ * (networkMode 'always'): Query would otherwise pause them offline and the stored answer would never show.
+ */
+import { useEffect, useState } from 'react';
+import {
+  QueryClient,
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  type QueryKey,
+  type UseMutationResult,
+} from '@tanstack/react-query';
+import type { Page } from '../../shared/api/types';
+import type { CallIn, CallOut } from '../../shared/api/calls';
+import { session$ } from '../state/session';
+import { call, toApiError } from './client';
+import type { ApiError } from './errors';
+import {
+  callPrefix,
+  invalidatedBy,
+  queryKeyOf,
+  takesRequestId,
+  type MutationCallKey,
+  type QueryCallKey,
+} from './query-keys';
+import { intentIds } from './request-id';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      networkMode: 'always',
+      // A failed read shows its error with a retry button (StatusViews); retrying by itself three times
+      // offline would only add requests the service worker answers the same way.
+      retry: false,
+      // A screen that opens asks again (as before Query); the tab coming back does not: the stream and
+      // the polls keep what is on screen fresh, and a returning tab would refetch every query at once.
+      refetchOnWindowFocus: false,
+      // Back online: each query on screen asks once (de-duplicated by key), not every poll at once.
+      refetchOnReconnect: true,
+    },
+    mutations: { networkMode: 'always', retry: false },
+  },
+});
+
+// Whose data it is changes on login, registration and logout: nothing of the previous session may show.
+let lastToken = session$.token.peek();
+session$.token.onChange(({ value }) => {
+  if (value === lastToken) return;
+  lastToken = value;
+  queryClient.clear();
+});
+
+/** What a screen reads of one call: the answer, the last failure beside it, first load and a retry. */
+export interface StationQuery<T> {
+  data: T | undefined;
+  /** The last failure; kept beside older data when a refresh fails, so a screen can still show the data. */
+  error: ApiError | undefined;
+  /** True until the first answer (or failure) for the current input; false while there is no input. */
+  loading: boolean;
+  /** Asks the station again (pull to refresh, the retry button). */
+  reload: () => void;
+}
+
+export interface StationQueryOptions {
+  /**
+   * Polls while the page is visible; only for what the live stream does not push (live-quotes.ts
+   * streamCarries) and what only the station knows changed (an order filling, a message arriving).
+   */
+  refetchInterval?: number;
+  /** A changed input keeps the previous answer on screen until the new one arrives. */
+  keepPrevious?: boolean;
+}
+
+/** One call's answer, cached by call and input; `input` null means "not now" (e.g. logged out). */
+export function useStationQuery<K extends QueryCallKey>(
+  key: K,
+  input: CallIn<K> | null,
+  options: StationQueryOptions = {},
+): StationQuery<CallOut<K>> {
+  const query = useQuery<CallOut<K>, ApiError, CallOut<K>, QueryKey>({
+    queryKey: input === null ? callPrefix(key) : queryKeyOf(key, input),
+    queryFn: ({ signal }) => call(key, input!, { signal }).catch(rethrowAsApiError),
+    enabled: input !== null,
+    refetchInterval: options.refetchInterval,
+    placeholderData: options.keepPrevious ? keepPreviousData : undefined,
+  });
+  return {
+    data: query.data,
+    error: query.error ?? undefined,
+    loading: input !== null && query.isPending && query.fetchStatus !== 'idle',
+    reload: () => void query.refetch(),
+  };
+}
+
+function rethrowAsApiError(error: unknown): never {
+  // An abort (the screen went away) stays an abort, so Query can drop it quietly.
+  if (error instanceof DOMException && error.name === 'AbortError') throw error;
+  throw toApiError(error);
+}
+
+export interface StationPages<T> {
+  items: T[];
+  total: number;
+  error: ApiError | undefined;
+  /** The first page is loading. */
+  loading: boolean;
+  /** A further page is loading. */
+  loadingMore: boolean;
+  hasMore: boolean;
+  loadMore: () => void;
+  reload: () => void;
+}
+
+/** A paged call's input without the page number, which the list supplies. */
+type PagedIn<K extends QueryCallKey> = Omit<CallIn<K>, 'pageNum'>;
+
+/**
+ * A paged list (API.md "Paging") that grows page after page on "load more" (an infinite query). `input`
+ * (with its pageSize) identifies the list; null means "not now".
+ */
+export function useStationPages<K extends QueryCallKey, T>(
+  key: K,
+  input: PagedIn<K> | null,
+): StationPages<T> {
+  const query = useInfiniteQuery<Page<T>, ApiError, { pages: Page<T>[] }, QueryKey, number>({
+    queryKey: input === null ? callPrefix(key) : queryKeyOf(key, input as CallIn<K>),
+    queryFn: ({ signal, pageParam }) =>
+      (call(key, { ...input, pageNum: pageParam } as CallIn<K>, { signal }) as Promise<Page<T>>).catch(
+        rethrowAsApiError,
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) =>
+      pages.reduce((n, page) => n + page.list.length, 0) < last.total && last.list.length > 0
+        ? pages.length + 1
+        : undefined,
+    enabled: input !== null,
+  });
+  const pages = query.data?.pages ?? [];
+  return {
+    items: pages.flatMap((page) => page.list),
+    total: pages.at(-1)?.total ?? 0,
+    error: query.error ?? undefined,
+    loading: input !== null && query.isPending && query.fetchStatus !== 'idle',
+    loadingMore: query.isFetchingNextPage,
+    hasMore: query.hasNextPage && !query.isFetching,
+    loadMore: () => void query.fetchNextPage(),
+    reload: () => void query.refetch(),
+  };
+}
+
+/** A change's input as the screen gives it: the requestId is the mutation's own. */
+export type IntentIn<K extends MutationCallKey> =
+  CallIn<K> extends { requestId: string } ? Omit<CallIn<K>, 'requestId'> : CallIn<K>;
+
+/** Marks stale what a successful change altered (INVALIDATES); screens showing it refetch at once. */
+export function invalidateAfter(key: MutationCallKey): Promise<void> {
+  return Promise.all(
+    invalidatedBy(key).map((stale) => queryClient.invalidateQueries({ queryKey: callPrefix(stale) })),
+  ).then(() => undefined);
+}
+
+/**
+ * One change on the station. A call that takes a requestId (API.md "Idempotency") gets one per user
+ * intent: a retry of the same input after no answer reuses it, so the station does it at most once; a
+ * changed input, an answer or a refusal starts a new intent. On success the queries it changed are
+ * invalidated; `pending` replaces the screens' own busy flags.
+ */
+export function useStationMutation<K extends MutationCallKey>(
+  key: K,
+  options: { onSuccess?: (data: CallOut<K>, input: IntentIn<K>) => void } = {},
+): UseMutationResult<CallOut<K>, ApiError, IntentIn<K>> {
+  const [ids] = useState(intentIds);
+  const onSuccess = options.onSuccess;
+  const mutation = useMutation<CallOut<K>, ApiError, IntentIn<K>>({
+    mutationKey: [key],
+    mutationFn: async (input) => {
+      const sent = (takesRequestId(key) ? { ...input, requestId: ids.idFor(input) } : input) as CallIn<K>;
+      try {
+        const data = await call(key, sent);
+        ids.settle();
+        return data;
+      } catch (error) {
+        const apiError = toApiError(error);
+        if (!apiError.isNetwork) ids.settle();
+        throw apiError;
+      }
+    },
+    onSuccess: (data, input) => {
+      // Not awaited: the change is done; the screens showing what it changed refetch beside the next step.
+      void invalidateAfter(key);
+      onSuccess?.(data, input);
+    },
+  });
+  // A sheet that closes and opens again is a new intent.
+  useEffect(() => () => ids.settle(), [ids]);
+  return mutation;
+}
