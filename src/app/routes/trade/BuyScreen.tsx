@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Direction } from '../../../shared/api/types';
@@ -13,9 +13,7 @@ import {
 import { stopLossBeyondLiquidation, type RiskPosition } from '../../../shared/risk';
 import { toMinor } from '../../../shared/money';
 import { checkLots } from '../../../shared/validation';
-import { call, toApiError } from '../../api/client';
-import { newRequestId } from '../../api/request-id';
-import { useCall } from '../../api/use-call';
+import { useStationMutation, useStationQuery } from '../../api/station-query';
 import { FormField } from '../../components/FormField';
 import { moveClass, PctText } from '../../components/PriceText';
 import { Sheet } from '../../components/Sheet';
@@ -67,9 +65,9 @@ function OrderScreen({ kind, marginTrading = false }: BuyProps) {
   const { code, direction } = useOrderSearch();
   const instrument = useInstrument(kind, code || null);
   const rules = useTradingRules();
-  const user = useCall('GET /user/getUserInfo.do', {});
+  const user = useStationQuery('GET /user/getUserInfo.do', {});
   // The account's open positions: the breakdown's liquidation price is the account-wide one (DOMAIN.md).
-  const open = useCall('GET /user/position/list.do', { state: 'open', pageNum: 1, pageSize: 100 });
+  const open = useStationQuery('GET /user/position/list.do', { state: 'open', pageNum: 1, pageSize: 100 });
 
   if (!code) return <ErrorState error={new Error(LL.detail.missingCode())} />;
   const failed = instrument.error ?? rules.error ?? user.error;
@@ -439,50 +437,44 @@ const BUY_CALL = {
 function ConfirmSheet(props: ConfirmProps) {
   const { LL } = useI18nContext();
   const { instrument, breakdown, direction, orderType } = props;
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  // One id per confirmation: a retry after a network failure repeats it, so the order cannot go twice.
-  const requestId = useRef(newRequestId());
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    const stops = {
-      ...(props.stopProfit !== null ? { stopProfit: props.stopProfit } : {}),
-      ...(props.stopLoss !== null ? { stopLoss: props.stopLoss } : {}),
-    };
+  // One requestId per confirmation (the station mutation's): a retry after no answer repeats it, so the
+  // order cannot go twice; the positions, orders and accounts it changes are invalidated on success.
+  const limitOrder = useStationMutation('POST /user/addOrder.do', {
+    onSuccess: () => {
+      showAlert(LL.trading.orderPlaced(), 'success');
+      props.onDone('orders');
+    },
+  });
+  const marketOrder = useStationMutation(BUY_CALL[props.kind], {
+    onSuccess: () => {
+      showAlert(LL.buy.success(), 'success');
+      props.onDone('positions');
+    },
+  });
+  const busy = limitOrder.isPending || marketOrder.isPending;
+  const failure = orderType === 'limit' ? limitOrder.error : marketOrder.error;
+  const fieldMessage = failure?.fields ? Object.values(failure.fields)[0] : undefined;
+  const error = !failure
+    ? null
+    : failure.code === 'VALIDATION' && fieldMessage && failure.message === LL.errors.VALIDATION()
+      ? fieldMessage
+      : failure.message;
+  const confirm = () => {
     const common = {
       code: instrument.code,
       lots: props.lots,
       leverage: props.leverage,
-      requestId: requestId.current,
-      ...stops,
+      ...(props.stopProfit !== null ? { stopProfit: props.stopProfit } : {}),
+      ...(props.stopLoss !== null ? { stopLoss: props.stopLoss } : {}),
     };
-    try {
-      if (orderType === 'limit' && props.trigger !== null) {
-        await call('POST /user/addOrder.do', {
-          ...common,
-          triggerPrice: props.trigger,
-          ...(direction === 'short' ? { direction } : {}),
-        });
-        showAlert(LL.trading.orderPlaced(), 'success');
-        props.onDone('orders');
-      } else {
-        await call(BUY_CALL[props.kind], { ...common, direction });
-        showAlert(LL.buy.success(), 'success');
-        props.onDone('positions');
-      }
-    } catch (failure) {
-      const apiError = toApiError(failure);
-      // The station answered: this attempt is over, a new confirmation is a new order.
-      if (!apiError.isNetwork) requestId.current = newRequestId();
-      const fieldMessage = apiError.fields ? Object.values(apiError.fields)[0] : undefined;
-      const message =
-        apiError.code === 'VALIDATION' && fieldMessage && apiError.message === LL.errors.VALIDATION()
-          ? fieldMessage
-          : apiError.message;
-      setError(message);
-    } finally {
-      setBusy(false);
+    if (orderType === 'limit' && props.trigger !== null) {
+      limitOrder.mutate({
+        ...common,
+        triggerPrice: props.trigger,
+        ...(direction === 'short' ? { direction } : {}),
+      });
+    } else {
+      marketOrder.mutate({ ...common, direction });
     }
   };
 
@@ -524,7 +516,7 @@ function ConfirmSheet(props: ConfirmProps) {
           className={`button primary ${direction === 'short' ? 'sell' : 'buy'}`}
           data-testid="order-submit"
           disabled={busy}
-          onClick={() => void confirm()}
+          onClick={confirm}
         >
           {busy ? LL.common.submitting() : LL.trading.confirmOrder()}
         </button>
