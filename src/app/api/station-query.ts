@@ -11,6 +11,7 @@
 import { useEffect, useState } from 'react';
 import {
   QueryClient,
+  hashKey,
   keepPreviousData,
   useInfiniteQuery,
   useMutation,
@@ -20,7 +21,7 @@ import {
 } from '@tanstack/react-query';
 import type { Page } from '../../shared/api/types';
 import type { CallIn, CallOut } from '../../shared/api/calls';
-import { session$ } from '../state/session';
+import { session$, setSessionUser } from '../state/session';
 import { call, toApiError } from './client';
 import type { ApiError } from './errors';
 import {
@@ -57,6 +58,25 @@ session$.token.onChange(({ value }) => {
   lastToken = value;
   queryClient.clear();
 });
+
+// The session's user (read by the shell and the forms through session$) follows every fresh answer of the
+// user call, whichever screen asked: one source, the cache.
+const USER_KEY = queryKeyOf('GET /user/getUserInfo.do', {});
+queryClient.getQueryCache().subscribe((event) => {
+  if (event.type !== 'updated' || event.action.type !== 'success') return;
+  if (event.query.queryHash !== hashKey(USER_KEY)) return;
+  setSessionUser(event.query.state.data as CallOut<'GET /user/getUserInfo.do'>);
+});
+
+/** Fresh user info (accounts and balances) from the station, into the cache and so into the session. */
+export function fetchFreshUser(signal?: AbortSignal): Promise<CallOut<'GET /user/getUserInfo.do'>> {
+  return queryClient.fetchQuery({
+    queryKey: USER_KEY,
+    queryFn: ({ signal: querySignal }) =>
+      call('GET /user/getUserInfo.do', {}, { signal: signal ?? querySignal }).catch(rethrowAsApiError),
+    staleTime: 0,
+  });
+}
 
 /** What a screen reads of one call: the answer, the last failure beside it, first load and a retry. */
 export interface StationQuery<T> {
@@ -119,6 +139,12 @@ export interface StationPages<T> {
   reload: () => void;
 }
 
+/** The calls that answer a page (API.md "Paging"). */
+type PagedCallKey = {
+  [K in QueryCallKey]: CallOut<K> extends Page<unknown> ? K : never;
+}[QueryCallKey];
+/** What one row of a paged call is. */
+type PageItem<K extends QueryCallKey> = CallOut<K> extends Page<infer T> ? T : never;
 /** A paged call's input without the page number, which the list supplies. */
 type PagedIn<K extends QueryCallKey> = Omit<CallIn<K>, 'pageNum'>;
 
@@ -126,10 +152,11 @@ type PagedIn<K extends QueryCallKey> = Omit<CallIn<K>, 'pageNum'>;
  * A paged list (API.md "Paging") that grows page after page on "load more" (an infinite query). `input`
  * (with its pageSize) identifies the list; null means "not now".
  */
-export function useStationPages<K extends QueryCallKey, T>(
+export function useStationPages<K extends PagedCallKey>(
   key: K,
   input: PagedIn<K> | null,
-): StationPages<T> {
+): StationPages<PageItem<K>> {
+  type T = PageItem<K>;
   const query = useInfiniteQuery<Page<T>, ApiError, { pages: Page<T>[] }, QueryKey, number>({
     queryKey: input === null ? callPrefix(key) : queryKeyOf(key, input as CallIn<K>),
     queryFn: ({ signal, pageParam }) =>
