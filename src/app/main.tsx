@@ -14,7 +14,7 @@ import TypesafeI18n from '../../locales/i18n-react';
 import { LocaleSync } from './i18n/LocaleSync';
 import { resolveStartLocale, switchLocale } from './i18n/locale';
 import { warmFormatters } from './i18n/warm-formatters';
-import { queryClient } from './api/station-query';
+import { queryClient } from './api/query-client';
 import { registerNavigator } from './navigation';
 import { createAppRouter } from './router';
 import { locale$ } from './state/locale';

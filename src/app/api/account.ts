@@ -3,7 +3,7 @@ import type { User } from '../../shared/api/types';
 import { normalizePassword } from '../../shared/validation';
 import { clearSession, setSession } from '../state/session';
 import { call } from './client';
-import { fetchFreshUser } from './station-query';
+import { fetchFreshUser } from './query-client';
 
 export async function login(phone: string, password: string): Promise<User> {
   const { token, user } = await call('POST /api/user/login.do', {

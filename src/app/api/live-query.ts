@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import type { QueryKey } from '@tanstack/react-query';
 import type { Quote } from '../../shared/api/types';
 import { subscribeQuotes } from './live-quotes';
-import { queryClient } from './station-query';
+import { queryClient } from './query-client';
 
 /** The fields of a quote the stream moves; the rest of a cached answer (limits, lot size…) stays. */
 function moved<T extends Quote>(cached: T, tick: Quote): T {

@@ -2,16 +2,10 @@
  * The app's one data layer for station calls (ARCHITECTURE "How data flows"; CONVENTIONS.md "TanStack
  * Query's examples"): screens read with `useStationQuery` / `useStationPages` and change with
  * `useStationMutation`, whose success invalidates exactly the queries of INVALIDATES (query-keys.ts).
- *
- * Query's cache is memory only. The service worker stays the offline and caching layer underneath: every
- * query runs `call()`, which goes through it, so a read offline is answered from IndexedDB and keeps its
- * "as of" (state/connection.ts). That is why queries run whatever the browser says about the network
- * (networkMode 'always'): Query would otherwise pause them offline and the stored answer would never show.
+ * The cache and its settings are query-client.ts's.
  */
 import { useEffect, useState } from 'react';
 import {
-  QueryClient,
-  hashKey,
   keepPreviousData,
   useInfiniteQuery,
   useMutation,
@@ -21,12 +15,11 @@ import {
 } from '@tanstack/react-query';
 import type { Page } from '../../shared/api/types';
 import type { CallIn, CallOut } from '../../shared/api/calls';
-import { session$, setSessionUser } from '../state/session';
 import { call, toApiError } from './client';
 import type { ApiError } from './errors';
+import { invalidateAfter, rethrowAsApiError } from './query-client';
 import {
   callPrefix,
-  invalidatedBy,
   queryKeyOf,
   takesRequestId,
   type MutationCallKey,
@@ -34,49 +27,7 @@ import {
 } from './query-keys';
 import { intentIds } from './request-id';
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      networkMode: 'always',
-      // A failed read shows its error with a retry button (StatusViews); retrying by itself three times
-      // offline would only add requests the service worker answers the same way.
-      retry: false,
-      // A screen that opens asks again (as before Query); the tab coming back does not: the stream and
-      // the polls keep what is on screen fresh, and a returning tab would refetch every query at once.
-      refetchOnWindowFocus: false,
-      // Back online: each query on screen asks once (de-duplicated by key), not every poll at once.
-      refetchOnReconnect: true,
-    },
-    mutations: { networkMode: 'always', retry: false },
-  },
-});
-
-// Whose data it is changes on login, registration and logout: nothing of the previous session may show.
-let lastToken = session$.token.peek();
-session$.token.onChange(({ value }) => {
-  if (value === lastToken) return;
-  lastToken = value;
-  queryClient.clear();
-});
-
-// The session's user (read by the shell and the forms through session$) follows every fresh answer of the
-// user call, whichever screen asked: one source, the cache.
-const USER_KEY = queryKeyOf('GET /user/getUserInfo.do', {});
-queryClient.getQueryCache().subscribe((event) => {
-  if (event.type !== 'updated' || event.action.type !== 'success') return;
-  if (event.query.queryHash !== hashKey(USER_KEY)) return;
-  setSessionUser(event.query.state.data as CallOut<'GET /user/getUserInfo.do'>);
-});
-
-/** Fresh user info (accounts and balances) from the station, into the cache and so into the session. */
-export function fetchFreshUser(signal?: AbortSignal): Promise<CallOut<'GET /user/getUserInfo.do'>> {
-  return queryClient.fetchQuery({
-    queryKey: USER_KEY,
-    queryFn: ({ signal: querySignal }) =>
-      call('GET /user/getUserInfo.do', {}, { signal: signal ?? querySignal }).catch(rethrowAsApiError),
-    staleTime: 0,
-  });
-}
+export { invalidateAfter, queryClient } from './query-client';
 
 /** What a screen reads of one call: the answer, the last failure beside it, first load and a retry. */
 export interface StationQuery<T> {
@@ -118,12 +69,6 @@ export function useStationQuery<K extends QueryCallKey>(
     loading: input !== null && query.isPending && query.fetchStatus !== 'idle',
     reload: () => void query.refetch(),
   };
-}
-
-function rethrowAsApiError(error: unknown): never {
-  // An abort (the screen went away) stays an abort, so Query can drop it quietly.
-  if (error instanceof DOMException && error.name === 'AbortError') throw error;
-  throw toApiError(error);
 }
 
 export interface StationPages<T> {
@@ -186,13 +131,6 @@ export function useStationPages<K extends PagedCallKey>(
 /** A change's input as the screen gives it: the requestId is the mutation's own. */
 export type IntentIn<K extends MutationCallKey> =
   CallIn<K> extends { requestId: string } ? Omit<CallIn<K>, 'requestId'> : CallIn<K>;
-
-/** Marks stale what a successful change altered (INVALIDATES); screens showing it refetch at once. */
-export function invalidateAfter(key: MutationCallKey): Promise<void> {
-  return Promise.all(
-    invalidatedBy(key).map((stale) => queryClient.invalidateQueries({ queryKey: callPrefix(stale) })),
-  ).then(() => undefined);
-}
 
 /**
  * One change on the station. A call that takes a requestId (API.md "Idempotency") gets one per user

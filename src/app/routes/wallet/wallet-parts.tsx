@@ -39,7 +39,9 @@ export function useFreshUser(): FreshUser {
   const user = useSelector(() => session$.user.get());
   const loggedIn = useSelector(() => session$.token.get() !== null);
   const query = useStationQuery('GET /user/getUserInfo.do', loggedIn ? {} : null);
-  const fresh = query.data ?? user;
+  // The session's user: every fresh answer of the query lands there (query-client.ts), and so does the
+  // user a change answers with (auth.do), which may be newer than the cached answer.
+  const fresh = user ?? query.data ?? null;
   return {
     user: fresh,
     loading: fresh === null && (query.loading || (loggedIn && !query.error)),
