@@ -9,7 +9,8 @@ import type { PayChannel, Recharge, RechargeStatus, SiteSetting } from '../../..
 import { formatDateTime } from '../../../shared/format';
 import { checkMoneyAmount, type ValidationKey } from '../../../shared/validation';
 import { call, toApiError } from '../../api/client';
-import { useCall, usePages } from '../../api/use-call';
+import { useStationQuery } from '../../api/station-query';
+import { usePages } from '../../api/use-call';
 import { FormField } from '../../components/FormField';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { validationMessage } from '../account/form-errors';
@@ -64,8 +65,8 @@ export function RechargeScreen() {
   const money = useMoneyText();
   const amountMessage = useAmountMessage();
   const search = useSearch({ strict: false }) as { channelId?: number };
-  const channels = useCall('GET /api/site/getPayInfo.do', {});
-  const setting = useCall('GET /api/admin/getSetting.do', {});
+  const channels = useStationQuery('GET /api/site/getPayInfo.do', {});
+  const setting = useStationQuery('GET /api/admin/getSetting.do', {});
   const [picked, setPicked] = useState<number | null>(search.channelId ?? null);
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -158,8 +159,8 @@ export function RechargeConfirmScreen() {
   const money = useMoneyText();
   const amountMessage = useAmountMessage();
   const { channelId, amount } = useSearch({ strict: false }) as { channelId?: number; amount?: number };
-  const channels = useCall('GET /api/site/getPayInfo.do', {});
-  const setting = useCall('GET /api/admin/getSetting.do', {});
+  const channels = useStationQuery('GET /api/site/getPayInfo.do', {});
+  const setting = useStationQuery('GET /api/admin/getSetting.do', {});
   const requestId = useRequestId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -241,10 +242,10 @@ export function PaymentScreen() {
   const { LL } = useI18nContext();
   const { id } = useSearch({ strict: false }) as { id?: number };
   const [settled, setSettled] = useState(false);
-  const list = useCall(
+  const list = useStationQuery(
     'GET /user/recharge/list.do',
     id ? { pageNum: 1, pageSize: 50 } : null,
-    settled ? {} : { refreshMs: PAYMENT_POLL_MS },
+    settled ? {} : { refetchInterval: PAYMENT_POLL_MS },
   );
   const recharge = list.data?.list.find((r) => r.id === id);
   if (recharge && recharge.status !== 'pending' && !settled) setSettled(true);
@@ -345,7 +346,7 @@ function RechargeRow({ recharge }: { recharge: Recharge }) {
 /** /btc: the crypto deposit channel — simulated like the others when the station offers one. */
 export function CryptoDepositScreen() {
   const { LL } = useI18nContext();
-  const channels = useCall('GET /api/site/getPayInfo.do', {});
+  const channels = useStationQuery('GET /api/site/getPayInfo.do', {});
   if (channels.loading) return <Loading />;
   if (!channels.data) {
     return channels.error ? <ErrorState error={channels.error} onRetry={channels.reload} /> : <Loading />;

@@ -9,7 +9,8 @@ import type { BlockTradeOffer, BlockTradeRecord } from '../../../../shared/api/d
 import { formatDateTime } from '../../../../shared/format';
 import { useExchangeTime } from '../../../i18n/exchange-time';
 import { call } from '../../../api/client';
-import { useCall, usePages } from '../../../api/use-call';
+import { useStationQuery } from '../../../api/station-query';
+import { usePages } from '../../../api/use-call';
 import { Sheet } from '../../../components/Sheet';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { Tabs } from '../../../components/Tabs';
@@ -47,7 +48,7 @@ export function BlockTradeScreen() {
 
 function OfferList() {
   const { LL } = useI18nContext();
-  const offers = useCall('GET /api/stock/getDzList.do', {}, { refreshMs: PRICE_REFRESH_MS });
+  const offers = useStationQuery('GET /api/stock/getDzList.do', {}, { refetchInterval: PRICE_REFRESH_MS });
   const [buying, setBuying] = useState<BlockTradeOffer | null>(null);
   const [bought, setBought] = useState(false);
 

@@ -10,7 +10,8 @@ import { useI18nContext } from '../../../../../locales/i18n-react';
 import type { VipPick, VipPurchase } from '../../../../shared/api/dzvip';
 import { formatDateTime } from '../../../../shared/format';
 import { call } from '../../../api/client';
-import { useCall, usePages } from '../../../api/use-call';
+import { useStationQuery } from '../../../api/station-query';
+import { usePages } from '../../../api/use-call';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { InfoRow, PagedList, useMoneyText } from '../../wallet/wallet-parts';
 import { PRICE_REFRESH_MS } from '../../market/market-info';
@@ -29,7 +30,7 @@ export function VipPicksScreen() {
 
 function PermissionNote() {
   const { LL } = useI18nContext();
-  const permissions = useCall('GET /user/getPermissions.do', {});
+  const permissions = useStationQuery('GET /user/getPermissions.do', {});
   if (!permissions.data) return null;
   const granted = permissions.data.permissions.includes(VIP_PERMISSION);
   return (
@@ -84,7 +85,7 @@ function PickCard({ pick, action }: { pick: VipPick; action?: boolean }) {
 
 function VipPickList() {
   const { LL } = useI18nContext();
-  const picks = useCall('GET /api/stock/getVipList.do', {}, { refreshMs: PRICE_REFRESH_MS });
+  const picks = useStationQuery('GET /api/stock/getVipList.do', {}, { refetchInterval: PRICE_REFRESH_MS });
   return (
     <div className="dzvip-screen">
       <p className="muted small">{LL.dzvip.vipIntro()}</p>
@@ -114,7 +115,11 @@ function VipPickList() {
 
 function VipPickDetail({ code }: { code: string }) {
   const { LL } = useI18nContext();
-  const pick = useCall('GET /api/stock/getVipByCode.do', { code }, { refreshMs: PRICE_REFRESH_MS });
+  const pick = useStationQuery(
+    'GET /api/stock/getVipByCode.do',
+    { code },
+    { refetchInterval: PRICE_REFRESH_MS },
+  );
   if (!pick.data) {
     return (
       <div className="dzvip-screen">
@@ -194,7 +199,10 @@ export function VipSearchScreen() {
   const { LL } = useI18nContext();
   const [keyword, setKeyword] = useState('');
   const deferred = useDeferredValue(keyword.trim());
-  const results = useCall('GET /api/stock/getVipList.do', deferred === '' ? null : { keyword: deferred });
+  const results = useStationQuery(
+    'GET /api/stock/getVipList.do',
+    deferred === '' ? null : { keyword: deferred },
+  );
   return (
     <div className="dzvip-screen">
       <div className="dzvip-search">

@@ -7,7 +7,8 @@ import { Link } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../../locales/i18n-react';
 import type { NewIssue, NewIssueType } from '../../../../shared/api/newshares';
 import { call } from '../../../api/client';
-import { useCall, usePages } from '../../../api/use-call';
+import { useStationQuery } from '../../../api/station-query';
+import { usePages } from '../../../api/use-call';
 import { Tabs } from '../../../components/Tabs';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { InfoRow, PagedList, useMoneyText } from '../../wallet/wallet-parts';
@@ -72,7 +73,7 @@ function Calendar({ type }: { type: NewIssueType }) {
 function PlacementList() {
   const { LL } = useI18nContext();
   const money = useMoneyText();
-  const open = useCall('GET /user/newStockQc.do', {});
+  const open = useStationQuery('GET /user/newStockQc.do', {});
   if (open.loading) return <Loading />;
   if (!open.data) return open.error ? <ErrorState error={open.error} onRetry={open.reload} /> : <Loading />;
   if (open.data.length === 0) return <Empty text={LL.newshares.noPlacements()} />;
