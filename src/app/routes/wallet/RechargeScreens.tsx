@@ -9,8 +9,7 @@ import type { PayChannel, Recharge, RechargeStatus, SiteSetting } from '../../..
 import { formatDateTime } from '../../../shared/format';
 import { checkMoneyAmount, type ValidationKey } from '../../../shared/validation';
 import { call, toApiError } from '../../api/client';
-import { useStationQuery } from '../../api/station-query';
-import { usePages } from '../../api/use-call';
+import { useStationPages, useStationQuery } from '../../api/station-query';
 import { FormField } from '../../components/FormField';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { validationMessage } from '../account/form-errors';
@@ -308,9 +307,7 @@ function RechargeCard({ recharge }: { recharge: Recharge }) {
 /** /rechargelist: every deposit, newest first. */
 export function RechargeRecordsScreen() {
   const { LL } = useI18nContext();
-  const pages = usePages<Recharge>('recharges', (pageNum, signal) =>
-    call('GET /user/recharge/list.do', { pageNum, pageSize: 20 }, { signal }),
-  );
+  const pages = useStationPages('GET /user/recharge/list.do', { pageSize: 20 });
   return (
     <div className="wallet-screen">
       <PagedList pages={pages} emptyText={LL.wallet.noDeposits()} testId="recharge-list">

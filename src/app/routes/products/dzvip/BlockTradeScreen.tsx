@@ -5,12 +5,11 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../../locales/i18n-react';
-import type { BlockTradeOffer, BlockTradeRecord } from '../../../../shared/api/dzvip';
+import type { BlockTradeOffer } from '../../../../shared/api/dzvip';
 import { formatDateTime } from '../../../../shared/format';
 import { useExchangeTime } from '../../../i18n/exchange-time';
 import { call } from '../../../api/client';
-import { useStationQuery } from '../../../api/station-query';
-import { usePages } from '../../../api/use-call';
+import { useStationPages, useStationQuery } from '../../../api/station-query';
 import { Sheet } from '../../../components/Sheet';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { Tabs } from '../../../components/Tabs';
@@ -121,9 +120,7 @@ function RecordList() {
   const { LL } = useI18nContext();
   const exchangeTime = useExchangeTime();
   const money = useMoneyText();
-  const pages = usePages<BlockTradeRecord>('block-trades', (pageNum, signal) =>
-    call('GET /user/buyStockDzList.do', { pageNum, pageSize: 20 }, { signal }),
-  );
+  const pages = useStationPages('GET /user/buyStockDzList.do', { pageSize: 20 });
   return (
     <PagedList pages={pages} emptyText={LL.dzvip.noRecords()} testId="block-trade-records">
       {(record) => (

@@ -7,11 +7,10 @@
 import { useDeferredValue, useState } from 'react';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../../locales/i18n-react';
-import type { VipPick, VipPurchase } from '../../../../shared/api/dzvip';
+import type { VipPick } from '../../../../shared/api/dzvip';
 import { formatDateTime } from '../../../../shared/format';
 import { call } from '../../../api/client';
-import { useStationQuery } from '../../../api/station-query';
-import { usePages } from '../../../api/use-call';
+import { useStationPages, useStationQuery } from '../../../api/station-query';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { InfoRow, PagedList, useMoneyText } from '../../wallet/wallet-parts';
 import { PRICE_REFRESH_MS } from '../../market/market-info';
@@ -168,9 +167,7 @@ function VipPickDetail({ code }: { code: string }) {
 function PurchaseList() {
   const { LL } = useI18nContext();
   const money = useMoneyText();
-  const pages = usePages<VipPurchase>('vip-purchases', (pageNum, signal) =>
-    call('GET /user/vipQcList.do', { pageNum, pageSize: 20 }, { signal }),
-  );
+  const pages = useStationPages('GET /user/vipQcList.do', { pageSize: 20 });
   return (
     <PagedList pages={pages} emptyText={LL.dzvip.noPurchases()} testId="vip-purchases">
       {(purchase) => (

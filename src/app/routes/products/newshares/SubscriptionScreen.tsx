@@ -5,10 +5,8 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../../locales/i18n-react';
-import type { NewIssue, NewIssueType } from '../../../../shared/api/newshares';
-import { call } from '../../../api/client';
-import { useStationQuery } from '../../../api/station-query';
-import { usePages } from '../../../api/use-call';
+import type { NewIssueType } from '../../../../shared/api/newshares';
+import { useStationPages, useStationQuery } from '../../../api/station-query';
 import { Tabs } from '../../../components/Tabs';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { InfoRow, PagedList, useMoneyText } from '../../wallet/wallet-parts';
@@ -48,9 +46,7 @@ export function SubscriptionScreen() {
 
 function Calendar({ type }: { type: NewIssueType }) {
   const { LL } = useI18nContext();
-  const pages = usePages<NewIssue>(`newshares-${type}`, (pageNum, signal) =>
-    call('GET /user/newStockList.do', { type, pageNum, pageSize: 15 }, { signal }),
-  );
+  const pages = useStationPages('GET /user/newStockList.do', { type, pageSize: 15 });
   return (
     <PagedList pages={pages} emptyText={LL.newshares.noIssues()} testId="issue-list">
       {(issue) => (
