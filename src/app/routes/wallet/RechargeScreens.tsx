@@ -8,12 +8,11 @@ import { useI18nContext } from '../../../../locales/i18n-react';
 import type { PayChannel, Recharge, RechargeStatus, SiteSetting } from '../../../shared/api/types';
 import { formatDateTime } from '../../../shared/format';
 import { checkMoneyAmount, type ValidationKey } from '../../../shared/validation';
-import { call, toApiError } from '../../api/client';
-import { useStationPages, useStationQuery } from '../../api/station-query';
+import { useStationMutation, useStationPages, useStationQuery } from '../../api/station-query';
 import { FormField } from '../../components/FormField';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { validationMessage } from '../account/form-errors';
-import { cleanAmountInput, InfoRow, PagedList, useMoneyText, useRequestId } from './wallet-parts';
+import { cleanAmountInput, InfoRow, PagedList, useMoneyText } from './wallet-parts';
 import './wallet.css';
 
 /** A pending deposit is asked about again this often while /zf is open. */
@@ -160,8 +159,8 @@ export function RechargeConfirmScreen() {
   const { channelId, amount } = useSearch({ strict: false }) as { channelId?: number; amount?: number };
   const channels = useStationQuery('GET /api/site/getPayInfo.do', {});
   const setting = useStationQuery('GET /api/admin/getSetting.do', {});
-  const requestId = useRequestId();
-  const [busy, setBusy] = useState(false);
+  const deposit = useStationMutation('POST /user/recharge/inMoney.do');
+  const busy = deposit.isPending;
   const [error, setError] = useState<string | null>(null);
 
   if (channels.loading) return <Loading />;
@@ -180,26 +179,17 @@ export function RechargeConfirmScreen() {
     );
   }
 
-  const onConfirm = async () => {
+  const onConfirm = () => {
     const message = amountMessage(checkDepositAmount(String(amount), depositLimits(channel, setting.data)));
     setError(message);
     if (message) return;
-    setBusy(true);
-    const input = { amount, channelId: channel.id };
-    try {
-      const recharge = await call('POST /user/recharge/inMoney.do', {
-        ...input,
-        requestId: requestId.idFor(input),
-      });
-      requestId.settle();
-      await navigate({ to: '/zf', search: { id: recharge.id } });
-    } catch (failure) {
-      const apiError = toApiError(failure);
-      if (!apiError.isNetwork) requestId.settle();
-      setError(apiError.fields?.amount ?? apiError.message);
-    } finally {
-      setBusy(false);
-    }
+    deposit.mutate(
+      { amount, channelId: channel.id },
+      {
+        onSuccess: (recharge) => void navigate({ to: '/zf', search: { id: recharge.id } }),
+        onError: (apiError) => setError(apiError.fields?.amount ?? apiError.message),
+      },
+    );
   };
 
   return (
@@ -228,7 +218,7 @@ export function RechargeConfirmScreen() {
         className="button primary block"
         data-testid="recharge-confirm"
         disabled={busy}
-        onClick={() => void onConfirm()}
+        onClick={onConfirm}
       >
         {busy ? LL.common.submitting() : LL.wallet.confirmDeposit()}
       </button>
