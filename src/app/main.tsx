@@ -9,10 +9,12 @@ import './styles/global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
 import TypesafeI18n from '../../locales/i18n-react';
 import { LocaleSync } from './i18n/LocaleSync';
 import { resolveStartLocale, switchLocale } from './i18n/locale';
 import { warmFormatters } from './i18n/warm-formatters';
+import { queryClient } from './api/query-client';
 import { registerNavigator } from './navigation';
 import { createAppRouter } from './router';
 import { locale$ } from './state/locale';
@@ -83,7 +85,9 @@ async function start(): Promise<void> {
         <TypesafeI18n locale={locale}>
           <LocaleSync />
           <ThemeSync />
-          <RouterProvider router={router} />
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
         </TypesafeI18n>
       </StrictMode>,
     ),

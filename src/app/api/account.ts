@@ -1,8 +1,9 @@
 /** The calls that change who is logged in; they write the session, screens only read it. */
 import type { User } from '../../shared/api/types';
 import { normalizePassword } from '../../shared/validation';
-import { clearSession, setSession, setSessionUser } from '../state/session';
+import { clearSession, setSession } from '../state/session';
 import { call } from './client';
+import { fetchFreshUser } from './query-client';
 
 export async function login(phone: string, password: string): Promise<User> {
   const { token, user } = await call('POST /api/user/login.do', {
@@ -39,9 +40,7 @@ export async function logout(): Promise<void> {
   }
 }
 
-/** Fresh user info (accounts and balances) into the session. */
-export async function refreshUser(signal?: AbortSignal): Promise<User> {
-  const user = await call('GET /user/getUserInfo.do', {}, signal ? { signal } : {});
-  setSessionUser(user);
-  return user;
+/** Fresh user info (accounts and balances) into the session, through the query cache. */
+export function refreshUser(signal?: AbortSignal): Promise<User> {
+  return fetchFreshUser(signal);
 }

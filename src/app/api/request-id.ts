@@ -12,3 +12,30 @@ export function newRequestId(): string {
   const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+/** The requestIds of one kind of change on a screen: one per user intent (API.md "Idempotency"). */
+export interface IntentIds {
+  /** The id for this input: the same as the last attempt's while the input is the same and unsettled. */
+  idFor(input: unknown): string;
+  /** The intent is over (answered, refused or abandoned): the next attempt is a new intent. */
+  settle(): void;
+}
+
+/**
+ * One place that decides when a requestId is reused: a retry of the same input after no answer reuses it,
+ * so a flaky network cannot make the station do it twice; a changed input or a settled intent gets a
+ * fresh one. The mutations of station-query.ts settle it on an answer or a refusal.
+ */
+export function intentIds(): IntentIds {
+  let current: { key: string; id: string } | null = null;
+  return {
+    idFor(input) {
+      const key = JSON.stringify(input);
+      if (current?.key !== key) current = { key, id: newRequestId() };
+      return current.id;
+    },
+    settle() {
+      current = null;
+    },
+  };
+}

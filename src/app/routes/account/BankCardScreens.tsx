@@ -11,7 +11,7 @@ import type { BankCard, BankCardInput } from '../../../shared/api/types';
 import { checkBankCard } from '../../../shared/validation';
 import { refreshUser } from '../../api/account';
 import { call } from '../../api/client';
-import { useCall } from '../../api/use-call';
+import { useStationQuery } from '../../api/station-query';
 import { FormField } from '../../components/FormField';
 import { FormSubmit } from '../../components/FormSubmit';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
@@ -42,7 +42,7 @@ export function BankCardScreen() {
 function BankCardView() {
   const { LL } = useI18nContext();
   const { user } = useFreshUser();
-  const card = useCall('GET /user/bank/getBankInfo.do', {});
+  const card = useStationQuery('GET /user/bank/getBankInfo.do', {});
   useEffect(() => {
     if (card.data !== undefined) setBankInfo(card.data);
   }, [card.data]);

@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import { checkPassword, checkPasswordConfirm, checkPhone, checkSmsCode } from '../../../shared/validation';
 import { register } from '../../api/account';
-import { useCall } from '../../api/use-call';
+import { useStationQuery } from '../../api/station-query';
 import { FormField } from '../../components/FormField';
 import { FormSubmit } from '../../components/FormSubmit';
 import { showAlert } from '../../state/alert';
@@ -33,7 +33,7 @@ export function RegisterScreen() {
   const { values, errors, change } = form;
   const [agreed, setAgreed] = useState(false);
   const inviteRequired =
-    useCall('GET /api/admin/getProductSetting.do', {}).data?.registration.inviteCodeRequired ?? false;
+    useStationQuery('GET /api/admin/getProductSetting.do', {}).data?.registration.inviteCodeRequired ?? false;
 
   const onSubmit = (event: { preventDefault(): void }) => {
     event.preventDefault();

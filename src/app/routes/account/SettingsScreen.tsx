@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import { logout } from '../../api/account';
-import { useCall } from '../../api/use-call';
+import { useStationQuery } from '../../api/station-query';
 import { showAlert } from '../../state/alert';
 import { session$ } from '../../state/session';
 import { Chevron, InfoRow } from '../wallet/wallet-parts';
@@ -26,7 +26,7 @@ export function SettingsScreen() {
   const { LL } = useI18nContext();
   const navigate = useNavigate();
   const loggedIn = useSelector(() => session$.token.get() !== null);
-  const version = useCall('GET /api/site/getVersion.do', {});
+  const version = useStationQuery('GET /api/site/getVersion.do', {});
   const [busy, setBusy] = useState(false);
 
   const onClearCache = async () => {

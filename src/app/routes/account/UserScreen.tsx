@@ -4,16 +4,15 @@ import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Account, ExchangeRates } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
-import { logout, refreshUser } from '../../api/account';
-import { call, toApiError } from '../../api/client';
-import { useCall } from '../../api/use-call';
+import { logout } from '../../api/account';
+import { useStationMutation, useStationQuery } from '../../api/station-query';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { PriceText } from '../../components/PriceText';
 import { Sheet } from '../../components/Sheet';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
 import { session$ } from '../../state/session';
-import { Chevron, useFreshUser, useRequestId } from '../wallet/wallet-parts';
+import { Chevron, useFreshUser } from '../wallet/wallet-parts';
 import { PreferencesPanel } from './PreferencesPanel';
 import '../wallet/wallet.css';
 
@@ -54,8 +53,13 @@ function AccountOverview() {
   const { LL, locale } = useI18nContext();
   const navigate = useNavigate();
   const { user, loading, error, reload } = useFreshUser();
-  const rates = useCall('GET /api/site/exchange/rate', {});
-  const unread = useCall('GET /user/cash/getUnreadCount.do', {}, { refreshMs: UNREAD_REFRESH_MS });
+  const rates = useStationQuery('GET /api/site/exchange/rate', {});
+  // Polled: a message arrives on the station and the stream does not say.
+  const unread = useStationQuery(
+    'GET /user/cash/getUnreadCount.do',
+    {},
+    { refetchInterval: UNREAD_REFRESH_MS },
+  );
   const [leaving, setLeaving] = useState(false);
   const unreadCount = unread.data?.unread ?? 0;
   const total = user ? totalInCny(user.accounts, rates.data) : null;
@@ -233,27 +237,16 @@ function FunctionEntries() {
 function ResetPaperAccount() {
   const { LL } = useI18nContext();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const requestId = useRequestId();
-
-  const onConfirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await call('POST /user/account/reset.do', { requestId: requestId.idFor('reset') });
-      requestId.settle();
-      await refreshUser().catch(() => undefined);
+  // Every account, position, order and record it resets is invalidated by the mutation.
+  const reset = useStationMutation('POST /user/account/reset.do', {
+    onSuccess: () => {
       setOpen(false);
       showAlert(LL.acct.resetDone(), 'success');
-    } catch (failure) {
-      const apiError = toApiError(failure);
-      if (!apiError.isNetwork) requestId.settle();
-      setError(apiError.message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const busy = reset.isPending;
+  const error = reset.error?.message ?? null;
+  const onConfirm = () => reset.mutate({});
 
   return (
     <>
@@ -262,7 +255,7 @@ function ResetPaperAccount() {
         className="button ghost block"
         data-testid="reset-account"
         onClick={() => {
-          setError(null);
+          reset.reset();
           setOpen(true);
         }}
       >
@@ -284,7 +277,7 @@ function ResetPaperAccount() {
             className="button primary"
             data-testid="reset-confirm"
             disabled={busy}
-            onClick={() => void onConfirm()}
+            onClick={onConfirm}
           >
             {busy ? LL.common.submitting() : LL.common.confirm()}
           </button>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
-import { useCall } from '../../api/use-call';
+import { useStationQuery } from '../../api/station-query';
 import { updateAvailable$ } from '../../state/update';
 import { installUpdate } from '../../sw-registration';
 import { MarkdownView } from './ContentParts';
@@ -57,7 +57,7 @@ export function AboutScreen() {
 /** Version update (spec §1): the running version, its notes, and a check for a newer one. */
 function VersionCard() {
   const { LL, locale } = useI18nContext();
-  const version = useCall('GET /api/site/getVersion.do', { lang: locale });
+  const version = useStationQuery('GET /api/site/getVersion.do', { lang: locale });
   const ready = useSelector(updateAvailable$);
   const [check, setCheck] = useState<CheckState>('idle');
 

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { ArtCategory } from '../../../shared/content';
-import { useCall } from '../../api/use-call';
+import { useStationQuery } from '../../api/station-query';
 import { Tabs } from '../../components/Tabs';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { AsOfNote } from '../../components/ConnectionViews';
@@ -21,9 +21,9 @@ export function CollegeScreen() {
 function CollegeShelves({ category }: { category?: ArtCategory }) {
   const { LL, locale } = useI18nContext();
   const navigate = useNavigate();
-  const categories = useCall('GET /api/art/categories.do', { lang: locale });
+  const categories = useStationQuery('GET /api/art/categories.do', { lang: locale });
   // A shelf holds a few dozen articles at most: one page of 100 is the whole shelf.
-  const articles = useCall('GET /api/art/list.do', {
+  const articles = useStationQuery('GET /api/art/list.do', {
     pageNum: 1,
     pageSize: 100,
     lang: locale,
@@ -87,7 +87,7 @@ function CollegeShelves({ category }: { category?: ArtCategory }) {
 
 function ArticleView({ id }: { id: number }) {
   const { LL } = useI18nContext();
-  const detail = useCall('GET /api/art/detail.do', { id });
+  const detail = useStationQuery('GET /api/art/detail.do', { id });
   if (detail.loading) return <Loading />;
   if (!detail.data) return detail.error ? <ErrorState error={detail.error} onRetry={detail.reload} /> : null;
   const article = detail.data;

@@ -2,7 +2,8 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import { NEWS_PAGE_SIZE, NEWS_TYPES, type NewsType } from '../../../shared/content';
 import { call } from '../../api/client';
-import { useCall, usePages } from '../../api/use-call';
+import { useStationQuery } from '../../api/station-query';
+import { usePages } from '../../api/use-call';
 import { AsOfNote } from '../../components/ConnectionViews';
 import { Tabs } from '../../components/Tabs';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
@@ -90,7 +91,7 @@ function NewsList({ type }: { type?: NewsType }) {
 
 function NewsDetailView({ id }: { id: number }) {
   const { LL } = useI18nContext();
-  const detail = useCall('GET /api/news/getDetail.do', { id });
+  const detail = useStationQuery('GET /api/news/getDetail.do', { id });
   if (detail.loading) return <Loading />;
   if (!detail.data) return detail.error ? <ErrorState error={detail.error} onRetry={detail.reload} /> : null;
   const news = detail.data;

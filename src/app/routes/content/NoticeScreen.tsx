@@ -1,7 +1,8 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import { call } from '../../api/client';
-import { useCall, usePages } from '../../api/use-call';
+import { useStationQuery } from '../../api/station-query';
+import { usePages } from '../../api/use-call';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { ContentMeta, MarkdownView, ScrollSentinel } from './ContentParts';
 
@@ -47,7 +48,7 @@ function NoticeList() {
 
 function NoticeDetailView({ id }: { id: number }) {
   const { LL } = useI18nContext();
-  const detail = useCall('GET /api/notice/getDetail.do', { id });
+  const detail = useStationQuery('GET /api/notice/getDetail.do', { id });
   if (detail.loading) return <Loading />;
   if (!detail.data) return detail.error ? <ErrorState error={detail.error} onRetry={detail.reload} /> : null;
   const notice = detail.data;

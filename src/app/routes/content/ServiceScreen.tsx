@@ -3,7 +3,7 @@ import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import { SERVICE_MESSAGE_MAX } from '../../../shared/content';
 import { call, toApiError } from '../../api/client';
-import { useCall } from '../../api/use-call';
+import { useStationQuery } from '../../api/station-query';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { session$ } from '../../state/session';
@@ -19,7 +19,7 @@ const THREAD_REFRESH_MS = 10_000;
 export function ServiceScreen() {
   const { LL } = useI18nContext();
   const loggedIn = useSelector(() => session$.token.get() !== null);
-  const info = useCall('GET /api/site/getInfo.do', {});
+  const info = useStationQuery('GET /api/site/getInfo.do', {});
   return (
     <div className="service">
       <section className="service-contact" data-testid="service-contact">
@@ -42,7 +42,7 @@ export function ServiceScreen() {
 
 function Thread() {
   const { LL } = useI18nContext();
-  const thread = useCall('GET /user/service/messages.do', {}, { refreshMs: THREAD_REFRESH_MS });
+  const thread = useStationQuery('GET /user/service/messages.do', {}, { refetchInterval: THREAD_REFRESH_MS });
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);

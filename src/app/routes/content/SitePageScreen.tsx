@@ -1,13 +1,13 @@
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { PageKey } from '../../../shared/content';
-import { useCall } from '../../api/use-call';
+import { useStationQuery } from '../../api/station-query';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { MarkdownView } from './ContentParts';
 
 /** A site page in the reader's language (the station falls back to the nearest one written). */
 export function SitePageView({ pageKey }: { pageKey: PageKey }) {
   const { locale } = useI18nContext();
-  const page = useCall('GET /api/site/getPage.do', { key: pageKey, lang: locale });
+  const page = useStationQuery('GET /api/site/getPage.do', { key: pageKey, lang: locale });
   if (page.loading) return <Loading />;
   if (!page.data) return page.error ? <ErrorState error={page.error} onRetry={page.reload} /> : null;
   return (

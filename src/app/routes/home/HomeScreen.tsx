@@ -5,7 +5,7 @@ import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Banner, NoticeItem, Quote } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
 import { useLiveQuote } from '../../api/live-quotes';
-import { useCall } from '../../api/use-call';
+import { useStationQuery } from '../../api/station-query';
 import { moveClass, PctText } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { displaySettings$ } from '../../state/display-settings';
@@ -77,7 +77,7 @@ function HomeHero() {
 
 function Banners() {
   const { LL } = useI18nContext();
-  const banners = useCall('GET /api/site/getBannerByPlat.do', { plat: 'h5' });
+  const banners = useStationQuery('GET /api/site/getBannerByPlat.do', { plat: 'h5' });
   // Until the answer comes, an empty banner holds the place, so nothing below jumps when it arrives.
   if (banners.loading) return <div className="banner-placeholder" />;
   const list = banners.data ?? [];
@@ -134,7 +134,7 @@ function BannerCard({ banner, first }: { banner: Banner; first: boolean }) {
 
 function NoticeTicker() {
   const { LL, locale } = useI18nContext();
-  const notices = useCall('GET /api/notice/getNoticeList.do', {
+  const notices = useStationQuery('GET /api/notice/getNoticeList.do', {
     pageNum: 1,
     pageSize: TICKER_NOTICES,
     lang: locale,
@@ -174,10 +174,10 @@ function NoticeTicker() {
 
 function IndexCards() {
   const { LL } = useI18nContext();
-  const indexes = useCall(
+  const indexes = useStationQuery(
     'GET /api/index/queryListIndex.do',
     { region: 'cn' },
-    { refreshMs: PRICE_REFRESH_MS * 6 },
+    { refetchInterval: PRICE_REFRESH_MS * 6 },
   );
   const [live, setLive] = useState(false);
   const loaded = indexes.data !== undefined;
@@ -245,10 +245,10 @@ function IndexCard({ quote, live }: { quote: Quote; live: boolean }) {
 
 function HotStocks() {
   const { LL, locale } = useI18nContext();
-  const top = useCall(
+  const top = useStationQuery(
     'GET /api/stock/getTop.do',
     { market: 'a', by: 'turnover', limit: 5 },
-    { refreshMs: PRICE_REFRESH_MS },
+    { refetchInterval: PRICE_REFRESH_MS },
   );
   return (
     <section aria-labelledby="home-hot">
@@ -287,7 +287,11 @@ function HotStocks() {
 
 function LatestNews() {
   const { LL, locale } = useI18nContext();
-  const news = useCall('GET /api/news/getNewsList.do', { pageNum: 1, pageSize: HOME_NEWS, lang: locale });
+  const news = useStationQuery('GET /api/news/getNewsList.do', {
+    pageNum: 1,
+    pageSize: HOME_NEWS,
+    lang: locale,
+  });
   return (
     <section aria-labelledby="home-news">
       <div className="section-head">

@@ -4,7 +4,7 @@ import { useI18nContext } from '../../../../locales/i18n-react';
 import type { StockMarket } from '../../../shared/api/types';
 import { formatDateTime, formatMoney, formatPct } from '../../../shared/format';
 import type { CallKey } from '../../../shared/api/calls';
-import { useCall, type CallState } from '../../api/use-call';
+import { useStationQuery, type StationQuery } from '../../api/station-query';
 import { AsOfNote } from '../../components/ConnectionViews';
 import { PctText, moveClass } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
@@ -17,7 +17,11 @@ import './market.css';
 /** How many of a market's stocks rise, fall and stay flat now (getZdfNumber.do). */
 function MoveCountsBar({ market }: { market: StockMarket }) {
   const { LL } = useI18nContext();
-  const counts = useCall('GET /api/stock/getZdfNumber.do', { market }, { refreshMs: PRICE_REFRESH_MS });
+  const counts = useStationQuery(
+    'GET /api/stock/getZdfNumber.do',
+    { market },
+    { refetchInterval: PRICE_REFRESH_MS },
+  );
   if (!counts.data) return null;
   const c = counts.data;
   return (
@@ -57,7 +61,7 @@ function Board<T>({
   render,
   testId,
 }: {
-  state: CallState<T[]>;
+  state: StationQuery<T[]>;
   call: CallKey;
   render: (item: T) => React.ReactNode;
   testId: string;
@@ -117,8 +121,8 @@ function Row({
 /** /DragonTiger: the Dragon Tiger list of the last complete trading day, with its seats' net. */
 export function DragonTigerScreen() {
   const { LL, locale } = useI18nContext();
-  const lhb = useCall('GET /api/stock/getlhb.do', {});
-  const list: CallState<NonNullable<typeof lhb.data>['list']> = { ...lhb, data: lhb.data?.list };
+  const lhb = useStationQuery('GET /api/stock/getlhb.do', {});
+  const list: StationQuery<NonNullable<typeof lhb.data>['list']> = { ...lhb, data: lhb.data?.list };
   return (
     <div className="market-screen">
       <MoveCountsBar market="a" />
@@ -157,10 +161,10 @@ type TopBy = 'gainers' | 'losers' | 'turnover';
 export function TopTenScreen() {
   const { LL, locale } = useI18nContext();
   const [by, setBy] = useState<TopBy>('gainers');
-  const top = useCall(
+  const top = useStationQuery(
     'GET /api/stock/getTop.do',
     { market: 'a', by, limit: 10 },
-    { refreshMs: PRICE_REFRESH_MS },
+    { refetchInterval: PRICE_REFRESH_MS },
   );
   return (
     <div className="market-screen">
@@ -204,7 +208,11 @@ export function TopTenScreen() {
 /** /daylimit: the A-shares at their limit-up now, with when they first reached it. */
 export function DayLimitScreen() {
   const { LL } = useI18nContext();
-  const ztb = useCall('GET /api/stock/getztb.do', { market: 'a' }, { refreshMs: PRICE_REFRESH_MS });
+  const ztb = useStationQuery(
+    'GET /api/stock/getztb.do',
+    { market: 'a' },
+    { refetchInterval: PRICE_REFRESH_MS },
+  );
   return (
     <div className="market-screen">
       <MoveCountsBar market="a" />
@@ -238,7 +246,7 @@ export function DayLimitScreen() {
 /** /stopRecovery: A-shares suspended now, or resumed within the last five trading days. */
 export function StopRecoveryScreen() {
   const { LL } = useI18nContext();
-  const halts = useCall('GET /api/stock/getStop.do', { market: 'a' });
+  const halts = useStationQuery('GET /api/stock/getStop.do', { market: 'a' });
   return (
     <div className="market-screen">
       <MoveCountsBar market="a" />

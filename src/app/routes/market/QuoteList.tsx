@@ -16,7 +16,8 @@ import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Quote, StockMarket } from '../../../shared/api/types';
 import { formatMoney, formatPct } from '../../../shared/format';
 import { call } from '../../api/client';
-import { useCall, usePages } from '../../api/use-call';
+import { useStationQuery } from '../../api/station-query';
+import { usePages } from '../../api/use-call';
 import { AsOfNote } from '../../components/ConnectionViews';
 import { moveClass } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
@@ -59,11 +60,11 @@ export type QuoteSort = 'changePct' | '-changePct' | 'turnover' | '-turnover' | 
 export function QuoteList({ market, sort }: { market: StockMarket; sort?: QuoteSort }) {
   const { LL } = useI18nContext();
   const [pageSize, setPageSize] = useState(PAGE_STEP);
-  const quotes = useCall(
+  const quotes = useStationQuery(
     'GET /api/stock/getStock.do',
     { market, pageNum: 1, pageSize, ...(sort ? { sort } : {}) },
     // Growing the window keeps the rows on screen (and the reader's place) until the bigger answer comes.
-    { refreshMs: PRICE_REFRESH_MS, keepPrevious: true },
+    { refetchInterval: PRICE_REFRESH_MS, keepPrevious: true },
   );
   const [deeper, setDeeper] = useState(false);
   const further = usePages(deeper ? `${market}|${sort ?? ''}` : null, (pageNum, signal) =>

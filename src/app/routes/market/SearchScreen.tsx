@@ -4,7 +4,7 @@ import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Quote } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
-import { useCall } from '../../api/use-call';
+import { useStationQuery } from '../../api/station-query';
 import { AsOfNote } from '../../components/ConnectionViews';
 import { PctText, moveClass } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
@@ -42,7 +42,7 @@ function Search({ scope }: { scope: SearchScope }) {
     const timer = setTimeout(() => setKeyword(text.trim()), DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  const results = useCall('GET /api/realTime/findStock.do', keyword ? { keyword, limit: 30 } : null);
+  const results = useStationQuery('GET /api/realTime/findStock.do', keyword ? { keyword, limit: 30 } : null);
   const list = (results.data ?? []).filter((q) =>
     scope === 'index' ? q.market === 'index' : scope === 'watch' ? q.market !== 'index' : true,
   );

@@ -5,7 +5,7 @@ import type { FuturesQuote, OrderBook } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
 import { canShort } from '../../../shared/trading-rules';
 import { streamCarries, useLiveQuote } from '../../api/live-quotes';
-import { useCall } from '../../api/use-call';
+import { useStationQuery } from '../../api/station-query';
 import { KlineChart } from '../../chart/KlineChart';
 import { useRevealedInTurn } from '../../chart/reveal-in-turn';
 import { moveClass, PctText } from '../../components/PriceText';
@@ -32,8 +32,8 @@ function useCode(): string {
 export function StockDetailScreen() {
   const { LL } = useI18nContext();
   const code = useCode();
-  const stock = useCall('GET /api/stock/getSingleStock.do', code ? { code } : null, {
-    refreshMs: PRICE_REFRESH_MS,
+  const stock = useStationQuery('GET /api/stock/getSingleStock.do', code ? { code } : null, {
+    refetchInterval: PRICE_REFRESH_MS,
   });
   if (!code) return <ErrorState error={new Error(LL.detail.missingCode())} />;
   if (stock.loading) return <Loading />;

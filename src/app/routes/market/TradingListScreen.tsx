@@ -4,7 +4,7 @@ import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Quote } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
 import type { CallKey } from '../../../shared/api/calls';
-import { useCall } from '../../api/use-call';
+import { useStationQuery } from '../../api/station-query';
 import { AsOfNote } from '../../components/ConnectionViews';
 import { moveClass, PctText } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
@@ -82,11 +82,11 @@ export function TradingListScreen() {
 
 /** The index quotes (queryListIndex.do) or the futures main contracts (queryExchange.do) as one list. */
 function ContractList({ kind }: { kind: 'index' | 'futures' }) {
-  const indexes = useCall('GET /api/index/queryListIndex.do', kind === 'index' ? {} : null, {
-    refreshMs: PRICE_REFRESH_MS,
+  const indexes = useStationQuery('GET /api/index/queryListIndex.do', kind === 'index' ? {} : null, {
+    refetchInterval: PRICE_REFRESH_MS,
   });
-  const exchanges = useCall('GET /api/futures/queryExchange.do', kind === 'futures' ? {} : null, {
-    refreshMs: PRICE_REFRESH_MS,
+  const exchanges = useStationQuery('GET /api/futures/queryExchange.do', kind === 'futures' ? {} : null, {
+    refetchInterval: PRICE_REFRESH_MS,
   });
   const state = kind === 'index' ? indexes : exchanges;
   const quotes: Quote[] | undefined =
@@ -105,7 +105,11 @@ function ContractList({ kind }: { kind: 'index' | 'futures' }) {
 
 /** /indexlist: every index. */
 export function IndexListScreen() {
-  const indexes = useCall('GET /api/index/queryListIndex.do', {}, { refreshMs: PRICE_REFRESH_MS });
+  const indexes = useStationQuery(
+    'GET /api/index/queryListIndex.do',
+    {},
+    { refetchInterval: PRICE_REFRESH_MS },
+  );
   return (
     <div className="market-screen">
       <SimpleQuoteList

@@ -6,7 +6,7 @@ import type { Quote } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
 import { call, toApiError } from '../../api/client';
 import { streamCarries, useLiveQuote } from '../../api/live-quotes';
-import { useCall } from '../../api/use-call';
+import { useStationQuery } from '../../api/station-query';
 import { AsOfNote } from '../../components/ConnectionViews';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { PctText, moveClass } from '../../components/PriceText';
@@ -37,7 +37,9 @@ function moved(order: readonly string[], code: string, to: 'top' | 'up' | 'down'
 export function WatchlistScreen() {
   const { LL } = useI18nContext();
   const loggedIn = useSelector(() => session$.token.get() !== null);
-  const list = useCall('GET /user/option/list.do', loggedIn ? {} : null, { refreshMs: PRICE_REFRESH_MS });
+  const list = useStationQuery('GET /user/option/list.do', loggedIn ? {} : null, {
+    refetchInterval: PRICE_REFRESH_MS,
+  });
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const [editing, setEditing] = useState(false);
   /** The order the user arranged, shown until the list's next answer carries it. */

@@ -16,7 +16,7 @@ import { holdingValue, settlementRate } from '../../../shared/pnl';
 import { checkLots } from '../../../shared/validation';
 import { toApiError } from '../../api/client';
 import { intentKey, requestIdFor, sendMoneyCall } from '../../api/outcome';
-import { useCall } from '../../api/use-call';
+import { invalidateAfter, useStationQuery } from '../../api/station-query';
 import { FormField } from '../../components/FormField';
 import { moveClass, PctText } from '../../components/PriceText';
 import { Sheet } from '../../components/Sheet';
@@ -68,9 +68,9 @@ function OrderScreen({ kind, marginTrading = false }: BuyProps) {
   const { code, direction } = useOrderSearch();
   const instrument = useInstrument(kind, code || null);
   const rules = useTradingRules();
-  const user = useCall('GET /user/getUserInfo.do', {});
+  const user = useStationQuery('GET /user/getUserInfo.do', {});
   // The account's open positions: the breakdown's liquidation price is the account-wide one (DOMAIN.md).
-  const open = useCall('GET /user/position/list.do', { state: 'open', pageNum: 1, pageSize: 100 });
+  const open = useStationQuery('GET /user/position/list.do', { state: 'open', pageNum: 1, pageSize: 100 });
   // An index quoted in another currency than its account's is settled at the day's rate (DOMAIN.md).
   const payingCurrency =
     instrument.data && rules.data && user.data
@@ -78,7 +78,7 @@ function OrderScreen({ kind, marginTrading = false }: BuyProps) {
           ?.currency
       : undefined;
   const foreign = payingCurrency !== undefined && instrument.data!.currency !== payingCurrency;
-  const rates = useCall('GET /api/site/exchange/rate', foreign ? {} : null);
+  const rates = useStationQuery('GET /api/site/exchange/rate', foreign ? {} : null);
 
   if (!code) return <ErrorState error={new Error(LL.detail.missingCode())} />;
   const failed = instrument.error ?? rules.error ?? user.error ?? (foreign ? rates.error : null);
@@ -524,6 +524,8 @@ function ConfirmSheet(props: ConfirmProps) {
           ? LL.trading.orderPlaced()
           : LL.buy.success();
       showAlert(text, 'success');
+      // What the order changed (positions, orders, accounts, the fund flow) is read again.
+      void invalidateAfter(key);
       if (open.current) props.onDone(list);
     };
     try {
@@ -599,7 +601,7 @@ function ConfirmSheet(props: ConfirmProps) {
           className={`button primary ${direction === 'short' ? 'sell' : 'buy'}`}
           data-testid="order-submit"
           disabled={busy}
-          onClick={() => void confirm()}
+          onClick={confirm}
         >
           {busy ? LL.common.submitting() : LL.trading.confirmOrder()}
         </button>

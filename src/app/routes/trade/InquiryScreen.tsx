@@ -11,7 +11,7 @@ import {
   type TradingRules,
 } from '../../../shared/trading-rules';
 import { checkLots } from '../../../shared/validation';
-import { useCall } from '../../api/use-call';
+import { useStationQuery } from '../../api/station-query';
 import { FormField } from '../../components/FormField';
 import { moveClass, PctText } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
@@ -94,7 +94,7 @@ export function InquiryScreen() {
 function InquiryAnswer({ kind, code }: { kind: InstrumentKind; code: string }) {
   const instrument = useInstrument(kind, code);
   const rules = useTradingRules();
-  const user = useCall('GET /user/getUserInfo.do', {});
+  const user = useStationQuery('GET /user/getUserInfo.do', {});
   const failed = instrument.error ?? rules.error ?? user.error;
   if (!instrument.data || !rules.data || !user.data) {
     if (failed) {

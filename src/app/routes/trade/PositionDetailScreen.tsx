@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import { quantityLabel } from '../../i18n/quantity';
@@ -7,10 +7,13 @@ import { formatDateTime, formatMoney } from '../../../shared/format';
 import { toMajor } from '../../../shared/money';
 import { holdingValue } from '../../../shared/pnl';
 import { checkLots } from '../../../shared/validation';
-import { call, toApiError } from '../../api/client';
-import { newRequestId } from '../../api/request-id';
-import { useCall, type CallState } from '../../api/use-call';
 import type { ApiError } from '../../api/errors';
+import {
+  useStationMutation,
+  useStationQuery,
+  type IntentIn,
+  type StationQuery,
+} from '../../api/station-query';
 import { FormField } from '../../components/FormField';
 import { PctText, PriceText } from '../../components/PriceText';
 import { Sheet } from '../../components/Sheet';
@@ -33,14 +36,15 @@ function usePositionId(): number | null {
 }
 
 /** One of the user's positions by id, open or closed (there is no single-position call: the lists have it). */
-function usePosition(id: number | null): CallState<Position | null> & { reloadAll: () => void } {
-  const open = useCall(
+function usePosition(id: number | null): StationQuery<Position | null> & { reloadAll: () => void } {
+  // The same keys as /warehouse's lists: a position opened or closed there is already in the cache here.
+  const open = useStationQuery(
     'GET /user/position/list.do',
     id === null ? null : { state: 'open', pageNum: 1, pageSize: PAGE_SIZE },
-    { refreshMs: PRICE_REFRESH_MS },
+    { refetchInterval: PRICE_REFRESH_MS },
   );
   const found = open.data?.list.find((p) => p.id === id);
-  const closed = useCall(
+  const closed = useStationQuery(
     'GET /user/position/list.do',
     id === null || !open.data || found ? null : { state: 'closed', pageNum: 1, pageSize: PAGE_SIZE },
   );
@@ -104,24 +108,10 @@ export function PositionDetailScreen() {
         </div>
       )}
       {sheet === 'topUp' && (
-        <TopUpSheet
-          position={p}
-          onClose={() => setSheet(null)}
-          onDone={() => {
-            setSheet(null);
-            position.reload();
-          }}
-        />
+        <TopUpSheet position={p} onClose={() => setSheet(null)} onDone={() => setSheet(null)} />
       )}
       {sheet === 'stops' && (
-        <StopsSheet
-          position={p}
-          onClose={() => setSheet(null)}
-          onDone={() => {
-            setSheet(null);
-            position.reload();
-          }}
-        />
+        <StopsSheet position={p} onClose={() => setSheet(null)} onDone={() => setSheet(null)} />
       )}
     </div>
   );
@@ -202,32 +192,30 @@ function PositionFigures({ position: p }: { position: Position }) {
   );
 }
 
-/** The mutation of a sheet: busy, the station's message, and one requestId per attempt kept across a network failure. */
-function useMutation<T>(run: (requestId: string) => Promise<T>, onDone: () => void, success: string) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const requestId = useRef(newRequestId());
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await run(requestId.current);
+type SheetCall = 'POST /user/position/topUp.do' | 'POST /user/position/setStops.do' | 'POST /user/sell.do';
+
+/**
+ * The change a sheet makes (a station mutation: its requestId, its pending state, and the positions and
+ * accounts it invalidates), with the station's message, a bad field's message beside it.
+ */
+function useSheetMutation<K extends SheetCall>(key: K, onDone: () => void, success: string) {
+  const mutation = useStationMutation(key, {
+    onSuccess: () => {
       showAlert(success, 'success');
       onDone();
-    } catch (failure) {
-      const apiError = toApiError(failure);
-      if (!apiError.isNetwork) requestId.current = newRequestId();
-      const fieldMessage = apiError.fields ? Object.values(apiError.fields)[0] : undefined;
-      setError(
-        apiError.code === 'VALIDATION' && fieldMessage
-          ? `${apiError.message} ${fieldMessage}`
-          : apiError.message,
-      );
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const failure = mutation.error;
+  const fieldMessage = failure?.fields ? Object.values(failure.fields)[0] : undefined;
+  return {
+    busy: mutation.isPending,
+    error: !failure
+      ? null
+      : failure.code === 'VALIDATION' && fieldMessage
+        ? `${failure.message} ${fieldMessage}`
+        : failure.message,
+    submit: (input: IntentIn<K>) => mutation.mutate(input),
   };
-  return { busy, error, submit };
 }
 
 function TopUpSheet({
@@ -243,12 +231,7 @@ function TopUpSheet({
   const [amountText, setAmountText] = useState('');
   const amount = parsePrice(amountText);
   const [touched, setTouched] = useState(false);
-  const mutation = useMutation(
-    (requestId) =>
-      call('POST /user/position/topUp.do', { positionId: position.id, amount: amount ?? 0, requestId }),
-    onDone,
-    LL.trading.topUpDone(),
-  );
+  const mutation = useSheetMutation('POST /user/position/topUp.do', onDone, LL.trading.topUpDone());
   return (
     <Sheet open title={LL.trading.topUp()} onClose={onClose} testId="topup-sheet">
       <p className="sheet-text">{LL.trading.topUpText()}</p>
@@ -276,7 +259,7 @@ function TopUpSheet({
           disabled={mutation.busy}
           onClick={() => {
             setTouched(true);
-            if (amount !== null) void mutation.submit();
+            if (amount !== null) mutation.submit({ positionId: position.id, amount });
           }}
         >
           {mutation.busy ? LL.common.submitting() : LL.trading.topUp()}
@@ -319,17 +302,7 @@ function StopsSheet({
         })
       : null;
   const [touched, setTouched] = useState(false);
-  const mutation = useMutation(
-    (requestId) =>
-      call('POST /user/position/setStops.do', {
-        positionId: position.id,
-        requestId,
-        ...(stopProfit !== null ? { stopProfit } : {}),
-        ...(stopLoss !== null ? { stopLoss } : {}),
-      }),
-    onDone,
-    LL.trading.stopsSaved(),
-  );
+  const mutation = useSheetMutation('POST /user/position/setStops.do', onDone, LL.trading.stopsSaved());
   const message =
     problem === 'invalid'
       ? LL.validation.invalid()
@@ -379,7 +352,12 @@ function StopsSheet({
           disabled={mutation.busy}
           onClick={() => {
             setTouched(true);
-            if (message === null) void mutation.submit();
+            if (message === null)
+              mutation.submit({
+                positionId: position.id,
+                ...(stopProfit !== null ? { stopProfit } : {}),
+                ...(stopLoss !== null ? { stopLoss } : {}),
+              });
           }}
         >
           {mutation.busy ? LL.common.submitting() : LL.trading.save()}
@@ -400,13 +378,8 @@ export function SellScreen() {
   const p = position.data;
   const lots = lotsText ?? (p ? String(p.lots) : '');
   const lotsKey = p ? checkLots(lots.trim(), p.lots) : null;
-  const mutation = useMutation(
-    (requestId) =>
-      call('POST /user/sell.do', {
-        positionId: p?.id ?? 0,
-        requestId,
-        ...(p && Number(lots) !== p.lots ? { lots: Number(lots) } : {}),
-      }),
+  const mutation = useSheetMutation(
+    'POST /user/sell.do',
     () => void navigate({ to: '/warehouse', search: { tab: 'closed' } }),
     LL.positions.sellSuccess(),
   );
@@ -472,7 +445,11 @@ export function SellScreen() {
           disabled={mutation.busy}
           onClick={() => {
             setTouched(true);
-            if (lotsKey === null) void mutation.submit();
+            if (lotsKey === null && p)
+              mutation.submit({
+                positionId: p.id,
+                ...(Number(lots) !== p.lots ? { lots: Number(lots) } : {}),
+              });
           }}
         >
           {mutation.busy ? LL.common.submitting() : LL.positions.sellConfirm()}

@@ -2,14 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import { quantityLabel } from '../../i18n/quantity';
-import type { Order, Position } from '../../../shared/api/types';
+import type { Account, Order, Position } from '../../../shared/api/types';
 import { formatDateTime, formatMoney } from '../../../shared/format';
 import { toMajor, toMinor } from '../../../shared/money';
 import { holdingValue, netPnl, pnlYield, pricePnlOf } from '../../../shared/pnl';
-import { call, toApiError } from '../../api/client';
 import { streamCarries, subscribeQuotes, useLiveQuote } from '../../api/live-quotes';
-import { newRequestId } from '../../api/request-id';
-import { useCall } from '../../api/use-call';
+import { invalidateAfter, useStationMutation, useStationQuery } from '../../api/station-query';
 import { PctText, PriceText } from '../../components/PriceText';
 import { Sheet } from '../../components/Sheet';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
@@ -108,7 +106,9 @@ function useLivePrices(codes: readonly string[]): ReadonlyMap<string, number> {
 
 /** The account-wide liquidation price of each open position, moved by live prices between refreshes. */
 function useLiveLiquidation(list: readonly Position[] | undefined, open: boolean) {
-  const user = useCall('GET /user/getUserInfo.do', open ? {} : null, { refreshMs: PRICE_REFRESH_MS });
+  const user = useStationQuery('GET /user/getUserInfo.do', open ? {} : null, {
+    refetchInterval: PRICE_REFRESH_MS,
+  });
   const rules = useTradingRules();
   const live = useLivePrices((list ?? []).filter((p) => open && streamCarries(p.market)).map((p) => p.code));
   if (!open || !list || !user.data || !rules.data) return null;
@@ -123,10 +123,11 @@ function useLiveLiquidation(list: readonly Position[] | undefined, open: boolean
 
 export function PositionList({ state, group }: { state: 'open' | 'closed'; group: PositionGroup }) {
   const { LL } = useI18nContext();
-  const positions = useCall(
+  // Open positions poll: stops, liquidations and fills happen on the station and the stream does not say.
+  const positions = useStationQuery(
     'GET /user/position/list.do',
     { state, pageNum: 1, pageSize: PAGE_SIZE },
-    state === 'open' ? { refreshMs: PRICE_REFRESH_MS } : {},
+    state === 'open' ? { refetchInterval: PRICE_REFRESH_MS } : {},
   );
   const liquidation = useLiveLiquidation(positions.data?.list, state === 'open');
   let body;
@@ -345,11 +346,20 @@ function ClosedPositionRow({ position }: { position: Position }) {
 
 function OrderList() {
   const { LL } = useI18nContext();
-  const orders = useCall(
+  // Polled: an order fills or expires on the station, and the stream does not say.
+  const orders = useStationQuery(
     'GET /user/order/list.do',
     { pageNum: 1, pageSize: PAGE_SIZE },
-    { refreshMs: PRICE_REFRESH_MS },
+    { refetchInterval: PRICE_REFRESH_MS },
   );
+  const statuses = orders.data?.list.map((order) => `${order.id}:${order.status}`).join(',');
+  const seenStatuses = useRef(statuses);
+  useEffect(() => {
+    if (statuses === undefined || statuses === seenStatuses.current) return;
+    // An order that ended on the station (filled, expired) released or spent what it froze.
+    if (seenStatuses.current !== undefined) void invalidateAfter('POST /user/order/cancel.do');
+    seenStatuses.current = statuses;
+  }, [statuses]);
   const [revoking, setRevoking] = useState<Order | null>(null);
   let body;
   if (orders.loading) body = <Loading />;
@@ -358,29 +368,25 @@ function OrderList() {
   else if (orders.data.list.length === 0) body = <Empty text={LL.trading.noOrders()} />;
   else
     body = (
-      <ul className="position-list" data-testid="orders-list">
-        {orders.data.list.map((order) => (
-          <li key={order.id}>
-            <OrderRow
-              order={order}
-              onRevoke={order.status === 'pending' ? () => setRevoking(order) : undefined}
-            />
-          </li>
-        ))}
-      </ul>
+      <>
+        <OrderFunds orders={orders.data.list} />
+        <ul className="position-list" data-testid="orders-list">
+          {orders.data.list.map((order) => (
+            <li key={order.id}>
+              <OrderRow
+                order={order}
+                onRevoke={order.status === 'pending' ? () => setRevoking(order) : undefined}
+              />
+            </li>
+          ))}
+        </ul>
+      </>
     );
   return (
     <PullToRefresh onRefresh={orders.reload}>
       {body}
       {revoking && (
-        <RevokeSheet
-          order={revoking}
-          onClose={() => setRevoking(null)}
-          onDone={() => {
-            setRevoking(null);
-            orders.reload();
-          }}
-        />
+        <RevokeSheet order={revoking} onClose={() => setRevoking(null)} onDone={() => setRevoking(null)} />
       )}
     </PullToRefresh>
   );
@@ -461,24 +467,16 @@ function OrderRow({ order, onRevoke }: { order: Order; onRevoke?: () => void }) 
 
 function RevokeSheet({ order, onClose, onDone }: { order: Order; onClose: () => void; onDone: () => void }) {
   const { LL } = useI18nContext();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const requestId = useRef(newRequestId());
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await call('POST /user/order/cancel.do', { orderId: order.id, requestId: requestId.current });
+  // The orders and the accounts it released funds to refresh by the mutation's invalidation.
+  const revoke = useStationMutation('POST /user/order/cancel.do', {
+    onSuccess: () => {
       showAlert(LL.trading.revoked(), 'success');
       onDone();
-    } catch (failure) {
-      const apiError = toApiError(failure);
-      if (!apiError.isNetwork) requestId.current = newRequestId();
-      setError(apiError.message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const busy = revoke.isPending;
+  const error = revoke.error?.message ?? null;
+  const confirm = () => revoke.mutate({ orderId: order.id });
   return (
     <Sheet open title={LL.trading.revokeTitle()} onClose={onClose} testId="revoke-sheet">
       <p className="sheet-text">
@@ -498,11 +496,50 @@ function RevokeSheet({ order, onClose, onDone }: { order: Order; onClose: () => 
           className="button primary"
           data-testid="revoke-confirm"
           disabled={busy}
-          onClick={() => void confirm()}
+          onClick={confirm}
         >
           {busy ? LL.common.submitting() : LL.trading.revoke()}
         </button>
       </div>
     </Sheet>
   );
+}
+
+/**
+ * The funds the listed orders hold, per account that pays for them (tradingAccount): what pending limit
+ * orders froze (balance − available, server/ledger/views.ts) and the cash still available. Not polled:
+ * placing, revoking or the end of an order invalidates it (query-keys.ts INVALIDATES).
+ */
+function OrderFunds({ orders }: { orders: readonly Order[] }) {
+  const { LL, locale } = useI18nContext();
+  const user = useStationQuery('GET /user/getUserInfo.do', {});
+  const rules = useTradingRules();
+  if (!user.data || !rules.data) return null;
+  const types = new Set(orders.map((order) => rules.data!.tradingAccount[order.market]));
+  const accounts: Account[] = user.data.accounts.filter((account) => types.has(account.type));
+  return (
+    <dl className="figures order-funds" data-testid="order-funds">
+      {accounts.map((account) => (
+        <div key={account.type} className="wide" data-testid={`order-funds-${account.type}`}>
+          <dt>
+            {LL.user.accountType[account.type]()} · {LL.trading.frozen()} / {LL.user.available()}
+          </dt>
+          <dd className="num">
+            <span data-testid="order-funds-frozen" data-value={String(frozenByOrders(account))}>
+              {formatMoney(frozenByOrders(account), locale)}
+            </span>
+            {' / '}
+            <span data-testid="order-funds-available" data-value={String(account.available)}>
+              {formatMoney(account.available, locale)}
+            </span>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** What pending limit orders hold in an account (API.md `account`: available = balance − frozen). */
+function frozenByOrders(account: Account): number {
+  return Math.round((account.balance - account.available) * 100) / 100;
 }

@@ -4,7 +4,9 @@
  */
 import type { Currency, InstrumentStatus, Market, Quote } from '../../../shared/api/types';
 import type { TradingRules } from '../../../shared/trading-rules';
-import { useCall, type CallState } from '../../api/use-call';
+import { useQuoteTicksInCache } from '../../api/live-query';
+import { queryKeyOf } from '../../api/query-keys';
+import { useStationQuery, type StationQuery } from '../../api/station-query';
 import { PRICE_REFRESH_MS } from '../market/market-info';
 
 /** Which call serves an instrument: stocks, indexes (CFD-style) or futures. */
@@ -27,29 +29,36 @@ export function kindOf(market: Market): InstrumentKind {
   return market === 'index' ? 'index' : market === 'futures' ? 'futures' : 'stock';
 }
 
-export function useTradingRules(): CallState<TradingRules> {
-  const settings = useCall('GET /api/admin/getProductSetting.do', {});
+export function useTradingRules(): StationQuery<TradingRules> {
+  const settings = useStationQuery('GET /api/admin/getProductSetting.do', {});
   return { ...settings, data: settings.data?.trading };
 }
 
-/** One instrument, refreshed while shown; null code: nothing to load. */
-export function useInstrument(kind: InstrumentKind, code: string | null): CallState<TradeInstrument> {
-  const options = { refreshMs: PRICE_REFRESH_MS };
-  const stock = useCall(
-    'GET /api/stock/getSingleStock.do',
-    kind === 'stock' && code ? { code } : null,
-    options,
+/**
+ * One instrument, kept fresh while shown: stocks and indexes by the live stream's ticks written into the
+ * cached answer, polled only while the stream is not live; futures (not streamed) by polling.
+ */
+export function useInstrument(kind: InstrumentKind, code: string | null): StationQuery<TradeInstrument> {
+  const stockInput = kind === 'stock' && code ? { code } : null;
+  const indexInput = kind === 'index' && code ? { code } : null;
+  const futuresInput = kind === 'futures' && code ? { code } : null;
+  const stockLive = useQuoteTicksInCache(
+    stockInput && code,
+    queryKeyOf('GET /api/stock/getSingleStock.do', stockInput ?? { code: '' }),
   );
-  const index = useCall(
-    'GET /api/index/querySingleIndex.do',
-    kind === 'index' && code ? { code } : null,
-    options,
+  const indexLive = useQuoteTicksInCache(
+    indexInput && code,
+    queryKeyOf('GET /api/index/querySingleIndex.do', indexInput ?? { code: '' }),
   );
-  const futures = useCall(
-    'GET /api/futures/querySingleMarket.do',
-    kind === 'futures' && code ? { code } : null,
-    options,
-  );
+  const stock = useStationQuery('GET /api/stock/getSingleStock.do', stockInput, {
+    refetchInterval: stockLive ? undefined : PRICE_REFRESH_MS,
+  });
+  const index = useStationQuery('GET /api/index/querySingleIndex.do', indexInput, {
+    refetchInterval: indexLive ? undefined : PRICE_REFRESH_MS,
+  });
+  const futures = useStationQuery('GET /api/futures/querySingleMarket.do', futuresInput, {
+    refetchInterval: PRICE_REFRESH_MS,
+  });
   if (kind === 'stock') return stock;
   if (kind === 'index') {
     const q = index.data;

@@ -5,12 +5,10 @@
 import { useState, type FormEvent } from 'react';
 import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
-import type { AccountType, Currency, ExchangeRecord } from '../../../shared/api/types';
+import type { AccountType, Currency } from '../../../shared/api/types';
 import { formatDateTime } from '../../../shared/format';
 import { checkMoneyAmount } from '../../../shared/validation';
-import { refreshUser } from '../../api/account';
-import { call, toApiError } from '../../api/client';
-import { useCall, usePages } from '../../api/use-call';
+import { useStationMutation, useStationPages, useStationQuery } from '../../api/station-query';
 import { FormField } from '../../components/FormField';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { Sheet } from '../../components/Sheet';
@@ -27,7 +25,6 @@ import {
   roundCents,
   useFreshUser,
   useMoneyText,
-  useRequestId,
 } from './wallet-parts';
 import './wallet.css';
 
@@ -48,13 +45,13 @@ function ExchangeForm() {
   const { user, loading, error, reload } = useFreshUser();
   const [source, setSource] = useState<Currency>('CNY');
   const [target, setTarget] = useState<Currency>('HKD');
-  const spread = useCall('GET /api/user/findSpreadRateOne.do', { source, target });
-  const requestId = useRequestId();
+  const spread = useStationQuery('GET /api/user/findSpreadRateOne.do', { source, target });
+  const exchange = useStationMutation('POST /api/user/exchange.do');
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [sheetError, setSheetError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = exchange.isPending;
 
   if (!user)
     return loading ? <Loading /> : error ? <ErrorState error={error} onRetry={reload} /> : <Loading />;
@@ -83,26 +80,22 @@ function ExchangeForm() {
     setConfirming(true);
   };
 
-  const onConfirm = async () => {
-    setBusy(true);
-    const input = { amount: amountNumber, source, target };
-    try {
-      const record = await call('POST /api/user/exchange.do', {
-        ...input,
-        requestId: requestId.idFor(input),
-      });
-      requestId.settle();
-      setConfirming(false);
-      setAmount('');
-      showAlert(LL.wallet.exchangeDone({ received: money(record.targetAmount, record.target) }), 'success');
-      await refreshUser().catch(() => undefined);
-    } catch (failure) {
-      const apiError = toApiError(failure);
-      if (!apiError.isNetwork) requestId.settle();
-      setSheetError(apiError.fields?.amount ?? apiError.message);
-    } finally {
-      setBusy(false);
-    }
+  const onConfirm = () => {
+    setSheetError(null);
+    exchange.mutate(
+      { amount: amountNumber, source, target },
+      {
+        onSuccess: (record) => {
+          setConfirming(false);
+          setAmount('');
+          showAlert(
+            LL.wallet.exchangeDone({ received: money(record.targetAmount, record.target) }),
+            'success',
+          );
+        },
+        onError: (apiError) => setSheetError(apiError.fields?.amount ?? apiError.message),
+      },
+    );
   };
 
   const currencySelect = (id: string, value: Currency, side: 'source' | 'target') => (
@@ -222,7 +215,7 @@ function ExchangeForm() {
           className="button primary block"
           disabled={busy}
           data-testid="exchange-confirm"
-          onClick={() => void onConfirm()}
+          onClick={onConfirm}
         >
           {busy ? LL.common.submitting() : LL.common.confirm()}
         </button>
@@ -235,9 +228,7 @@ function ExchangeForm() {
 export function ExchangeLogScreen() {
   const { LL } = useI18nContext();
   const money = useMoneyText();
-  const pages = usePages<ExchangeRecord>('exchanges', (pageNum, signal) =>
-    call('GET /api/user/exchangeLog.do', { pageNum, pageSize: 20 }, { signal }),
-  );
+  const pages = useStationPages('GET /api/user/exchangeLog.do', { pageSize: 20 });
   return (
     <div className="wallet-screen">
       <PagedList pages={pages} emptyText={LL.wallet.noExchanges()} testId="exchange-list">

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { AccountType, Currency, LedgerEntry, LedgerEntryType } from '../../../shared/api/types';
 import { formatDateTime, formatMoney } from '../../../shared/format';
-import { call } from '../../api/client';
-import { usePages } from '../../api/use-call';
+import { useStationPages } from '../../api/station-query';
 import { moveClass } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import './wallet.css';
@@ -48,13 +47,12 @@ export function FundFlowScreen() {
   const { LL } = useI18nContext();
   const [account, setAccount] = useState<AccountType | ''>('');
   const [type, setType] = useState<LedgerEntryType | ''>('');
-  const entries = usePages<LedgerEntry>(`cash ${account} ${type}`, (pageNum, signal) =>
-    call(
-      'GET /user/cash/list.do',
-      { pageNum, pageSize: PAGE_SIZE, ...(account ? { account } : {}), ...(type ? { type } : {}) },
-      { signal },
-    ),
-  );
+  // An infinite query per filter: a trade or a money move elsewhere invalidates every one of them.
+  const entries = useStationPages('GET /user/cash/list.do', {
+    pageSize: PAGE_SIZE,
+    ...(account ? { account } : {}),
+    ...(type ? { type } : {}),
+  });
 
   const filters = (
     <div className="filter-row">

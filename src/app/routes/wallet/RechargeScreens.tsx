@@ -8,12 +8,11 @@ import { useI18nContext } from '../../../../locales/i18n-react';
 import type { PayChannel, Recharge, RechargeStatus, SiteSetting } from '../../../shared/api/types';
 import { formatDateTime } from '../../../shared/format';
 import { checkMoneyAmount, type ValidationKey } from '../../../shared/validation';
-import { call, toApiError } from '../../api/client';
-import { useCall, usePages } from '../../api/use-call';
+import { useStationMutation, useStationPages, useStationQuery } from '../../api/station-query';
 import { FormField } from '../../components/FormField';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { validationMessage } from '../account/form-errors';
-import { cleanAmountInput, InfoRow, PagedList, useMoneyText, useRequestId } from './wallet-parts';
+import { cleanAmountInput, InfoRow, PagedList, useMoneyText } from './wallet-parts';
 import './wallet.css';
 
 /** A pending deposit is asked about again this often while /zf is open. */
@@ -64,8 +63,8 @@ export function RechargeScreen() {
   const money = useMoneyText();
   const amountMessage = useAmountMessage();
   const search = useSearch({ strict: false }) as { channelId?: number };
-  const channels = useCall('GET /api/site/getPayInfo.do', {});
-  const setting = useCall('GET /api/admin/getSetting.do', {});
+  const channels = useStationQuery('GET /api/site/getPayInfo.do', {});
+  const setting = useStationQuery('GET /api/admin/getSetting.do', {});
   const [picked, setPicked] = useState<number | null>(search.channelId ?? null);
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -158,10 +157,10 @@ export function RechargeConfirmScreen() {
   const money = useMoneyText();
   const amountMessage = useAmountMessage();
   const { channelId, amount } = useSearch({ strict: false }) as { channelId?: number; amount?: number };
-  const channels = useCall('GET /api/site/getPayInfo.do', {});
-  const setting = useCall('GET /api/admin/getSetting.do', {});
-  const requestId = useRequestId();
-  const [busy, setBusy] = useState(false);
+  const channels = useStationQuery('GET /api/site/getPayInfo.do', {});
+  const setting = useStationQuery('GET /api/admin/getSetting.do', {});
+  const deposit = useStationMutation('POST /user/recharge/inMoney.do');
+  const busy = deposit.isPending;
   const [error, setError] = useState<string | null>(null);
 
   if (channels.loading) return <Loading />;
@@ -180,26 +179,17 @@ export function RechargeConfirmScreen() {
     );
   }
 
-  const onConfirm = async () => {
+  const onConfirm = () => {
     const message = amountMessage(checkDepositAmount(String(amount), depositLimits(channel, setting.data)));
     setError(message);
     if (message) return;
-    setBusy(true);
-    const input = { amount, channelId: channel.id };
-    try {
-      const recharge = await call('POST /user/recharge/inMoney.do', {
-        ...input,
-        requestId: requestId.idFor(input),
-      });
-      requestId.settle();
-      await navigate({ to: '/zf', search: { id: recharge.id } });
-    } catch (failure) {
-      const apiError = toApiError(failure);
-      if (!apiError.isNetwork) requestId.settle();
-      setError(apiError.fields?.amount ?? apiError.message);
-    } finally {
-      setBusy(false);
-    }
+    deposit.mutate(
+      { amount, channelId: channel.id },
+      {
+        onSuccess: (recharge) => void navigate({ to: '/zf', search: { id: recharge.id } }),
+        onError: (apiError) => setError(apiError.fields?.amount ?? apiError.message),
+      },
+    );
   };
 
   return (
@@ -228,7 +218,7 @@ export function RechargeConfirmScreen() {
         className="button primary block"
         data-testid="recharge-confirm"
         disabled={busy}
-        onClick={() => void onConfirm()}
+        onClick={onConfirm}
       >
         {busy ? LL.common.submitting() : LL.wallet.confirmDeposit()}
       </button>
@@ -241,10 +231,10 @@ export function PaymentScreen() {
   const { LL } = useI18nContext();
   const { id } = useSearch({ strict: false }) as { id?: number };
   const [settled, setSettled] = useState(false);
-  const list = useCall(
+  const list = useStationQuery(
     'GET /user/recharge/list.do',
     id ? { pageNum: 1, pageSize: 50 } : null,
-    settled ? {} : { refreshMs: PAYMENT_POLL_MS },
+    settled ? {} : { refetchInterval: PAYMENT_POLL_MS },
   );
   const recharge = list.data?.list.find((r) => r.id === id);
   if (recharge && recharge.status !== 'pending' && !settled) setSettled(true);
@@ -307,9 +297,7 @@ function RechargeCard({ recharge }: { recharge: Recharge }) {
 /** /rechargelist: every deposit, newest first. */
 export function RechargeRecordsScreen() {
   const { LL } = useI18nContext();
-  const pages = usePages<Recharge>('recharges', (pageNum, signal) =>
-    call('GET /user/recharge/list.do', { pageNum, pageSize: 20 }, { signal }),
-  );
+  const pages = useStationPages('GET /user/recharge/list.do', { pageSize: 20 });
   return (
     <div className="wallet-screen">
       <PagedList pages={pages} emptyText={LL.wallet.noDeposits()} testId="recharge-list">
@@ -345,7 +333,7 @@ function RechargeRow({ recharge }: { recharge: Recharge }) {
 /** /btc: the crypto deposit channel — simulated like the others when the station offers one. */
 export function CryptoDepositScreen() {
   const { LL } = useI18nContext();
-  const channels = useCall('GET /api/site/getPayInfo.do', {});
+  const channels = useStationQuery('GET /api/site/getPayInfo.do', {});
   if (channels.loading) return <Loading />;
   if (!channels.data) {
     return channels.error ? <ErrorState error={channels.error} onRetry={channels.reload} /> : <Loading />;

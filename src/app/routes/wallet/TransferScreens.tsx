@@ -9,23 +9,14 @@ import type { AccountType, LedgerEntry } from '../../../shared/api/types';
 import type { TransferAccount } from '../../../shared/api/calls';
 import { formatDateTime } from '../../../shared/format';
 import { checkMoneyAmount } from '../../../shared/validation';
-import { refreshUser } from '../../api/account';
-import { call, toApiError } from '../../api/client';
-import { usePages } from '../../api/use-call';
+import { useStationMutation, useStationPages } from '../../api/station-query';
 import { FormField } from '../../components/FormField';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
 import { session$ } from '../../state/session';
 import { validationMessage } from '../account/form-errors';
-import {
-  cleanAmountInput,
-  InfoRow,
-  PagedList,
-  useFreshUser,
-  useMoneyText,
-  useRequestId,
-} from './wallet-parts';
+import { cleanAmountInput, InfoRow, PagedList, useFreshUser, useMoneyText } from './wallet-parts';
 import './wallet.css';
 
 export const TRANSFER_ACCOUNTS: readonly TransferAccount[] = ['main', 'index', 'newstock'];
@@ -42,13 +33,14 @@ function TransferForm() {
   const { LL } = useI18nContext();
   const money = useMoneyText();
   const { user, loading, error, reload } = useFreshUser();
-  const requestId = useRequestId();
+  // Its requestId, pending state, and the accounts and fund flow it refreshes: the station mutation's.
+  const transfer = useStationMutation('POST /user/transAmt.do');
   const [from, setFrom] = useState<TransferAccount>('main');
   const [to, setTo] = useState<TransferAccount>('index');
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = transfer.isPending;
 
   if (!user)
     return loading ? <Loading /> : error ? <ErrorState error={error} onRetry={reload} /> : <Loading />;
@@ -63,29 +55,26 @@ function TransferForm() {
     if (value === from) setFrom(TRANSFER_ACCOUNTS.find((a) => a !== value) ?? 'main');
   };
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const invalid = validationMessage(LL, checkMoneyAmount(amount.trim()));
     const message = invalid ?? (Number(amount) > available(from) ? LL.wallet.insufficient() : null);
     setAmountError(message);
     setFormError(null);
     if (message) return;
-    setBusy(true);
-    const input = { amount: Number(amount), from, to };
-    try {
-      await call('POST /user/transAmt.do', { ...input, requestId: requestId.idFor(input) });
-      requestId.settle();
-      await refreshUser().catch(() => undefined);
-      setAmount('');
-      showAlert(LL.wallet.transferDone(), 'success');
-    } catch (failure) {
-      const apiError = toApiError(failure);
-      if (!apiError.isNetwork) requestId.settle();
-      if (apiError.fields?.amount) setAmountError(apiError.fields.amount);
-      else setFormError(apiError.message);
-    } finally {
-      setBusy(false);
-    }
+    transfer.mutate(
+      { amount: Number(amount), from, to },
+      {
+        onSuccess: () => {
+          setAmount('');
+          showAlert(LL.wallet.transferDone(), 'success');
+        },
+        onError: (apiError) => {
+          if (apiError.fields?.amount) setAmountError(apiError.fields.amount);
+          else setFormError(apiError.message);
+        },
+      },
+    );
   };
 
   const accountSelect = (id: string, value: TransferAccount, onChange: (v: TransferAccount) => void) => (
@@ -180,9 +169,7 @@ const ACCOUNT_TYPES: readonly string[] = ['main', 'index', 'newstock', 'hk', 'us
 export function TransferRecordsScreen() {
   const { LL } = useI18nContext();
   const money = useMoneyText();
-  const pages = usePages<LedgerEntry>('transfers', (pageNum, signal) =>
-    call('GET /user/cash/list.do', { pageNum, pageSize: 20, type: 'transfer_out' }, { signal }),
-  );
+  const pages = useStationPages('GET /user/cash/list.do', { pageSize: 20, type: 'transfer_out' });
   return (
     <div className="wallet-screen">
       <PagedList pages={pages} emptyText={LL.wallet.noTransfers()} testId="transfer-list">

@@ -10,9 +10,7 @@ import { useI18nContext } from '../../../../locales/i18n-react';
 import type { User, Withdrawal, WithdrawalStatus, WithdrawInfo } from '../../../shared/api/types';
 import { formatDateTime } from '../../../shared/format';
 import { checkMoneyAmount, checkWithdrawPassword } from '../../../shared/validation';
-import { refreshUser } from '../../api/account';
-import { call, toApiError } from '../../api/client';
-import { useCall, usePages } from '../../api/use-call';
+import { useStationMutation, useStationPages, useStationQuery } from '../../api/station-query';
 import { FormField } from '../../components/FormField';
 import { FormSubmit } from '../../components/FormSubmit';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
@@ -30,7 +28,6 @@ import {
   roundCents,
   useFreshUser,
   useMoneyText,
-  useRequestId,
 } from './wallet-parts';
 import './wallet.css';
 
@@ -136,14 +133,15 @@ function WithdrawForm() {
   const { LL } = useI18nContext();
   const navigate = useNavigate();
   const money = useMoneyText();
-  const info = useCall('GET /user/withdraw/info.do', {});
-  const bank = useCall('GET /user/bank/getBankInfo.do', {});
-  const requestId = useRequestId();
+  const info = useStationQuery('GET /user/withdraw/info.do', {});
+  const bank = useStationQuery('GET /user/bank/getBankInfo.do', {});
+  // Its requestId, pending state and what it refreshes (the records, the accounts, withdrawable cash).
+  const withdraw = useStationMutation('POST /user/withdraw/outMoney.do');
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Partial<Record<WithdrawField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = withdraw.isPending;
 
   if (info.loading) return <Loading />;
   if (!info.data) return info.error ? <ErrorState error={info.error} onRetry={info.reload} /> : <Loading />;
@@ -166,7 +164,7 @@ function WithdrawForm() {
     }
   };
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const found = {
       amount: amountMessage() ?? undefined,
@@ -175,29 +173,22 @@ function WithdrawForm() {
     setErrors(found);
     setFormError(null);
     if (found.amount || found.password) return;
-    setBusy(true);
-    const input = { amount: amountNumber };
-    try {
-      await call('POST /user/withdraw/outMoney.do', {
-        amount: amountNumber,
-        withdrawPassword: password.trim(),
-        requestId: requestId.idFor(input),
-      });
-      requestId.settle();
-      showAlert(LL.wallet.withdrawSubmitted(), 'success');
-      await refreshUser().catch(() => undefined);
-      await navigate({ to: '/cashWithdrawalRecord' });
-    } catch (failure) {
-      const apiError = toApiError(failure);
-      if (!apiError.isNetwork) requestId.settle();
-      const fieldAmount = apiError.fields?.amount;
-      const fieldPassword = apiError.fields?.withdrawPassword;
-      if (apiError.code === 'BAD_WITHDRAW_PASSWORD') setErrors({ password: apiError.message });
-      else if (fieldAmount || fieldPassword) setErrors({ amount: fieldAmount, password: fieldPassword });
-      else setFormError(apiError.message);
-    } finally {
-      setBusy(false);
-    }
+    withdraw.mutate(
+      { amount: amountNumber, withdrawPassword: password.trim() },
+      {
+        onSuccess: () => {
+          showAlert(LL.wallet.withdrawSubmitted(), 'success');
+          void navigate({ to: '/cashWithdrawalRecord' });
+        },
+        onError: (apiError) => {
+          const fieldAmount = apiError.fields?.amount;
+          const fieldPassword = apiError.fields?.withdrawPassword;
+          if (apiError.code === 'BAD_WITHDRAW_PASSWORD') setErrors({ password: apiError.message });
+          else if (fieldAmount || fieldPassword) setErrors({ amount: fieldAmount, password: fieldPassword });
+          else setFormError(apiError.message);
+        },
+      },
+    );
   };
 
   return (
@@ -305,11 +296,9 @@ export function WithdrawStatusTag({ status }: { status: WithdrawalStatus }) {
 export function WithdrawRecordsScreen() {
   const { LL } = useI18nContext();
   const money = useMoneyText();
-  const [generation, setGeneration] = useState(0);
   const [cancelling, setCancelling] = useState<Withdrawal | null>(null);
-  const pages = usePages<Withdrawal>(`withdrawals-${generation}`, (pageNum, signal) =>
-    call('GET /user/withdraw/list.do', { pageNum, pageSize: 20 }, { signal }),
-  );
+  // A cancellation invalidates this list (and the accounts): no reload counter of its own.
+  const pages = useStationPages('GET /user/withdraw/list.do', { pageSize: 20 });
   return (
     <div className="wallet-screen">
       <PagedList pages={pages} emptyText={LL.wallet.noWithdrawals()} testId="withdraw-list">
@@ -356,10 +345,7 @@ export function WithdrawRecordsScreen() {
       <CancelWithdrawalSheet
         withdrawal={cancelling}
         onClose={() => setCancelling(null)}
-        onCancelled={() => {
-          setCancelling(null);
-          setGeneration((g) => g + 1);
-        }}
+        onCancelled={() => setCancelling(null)}
       />
     </div>
   );
@@ -377,29 +363,28 @@ function CancelWithdrawalSheet({
   const { LL } = useI18nContext();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const cancel = useStationMutation('POST /user/withdraw/cancel.do');
+  const busy = cancel.isPending;
 
-  const onConfirm = async () => {
+  const onConfirm = () => {
     if (!withdrawal) return;
     const text = reason.trim();
     if (text === '') {
       setError(LL.wallet.cancelReasonEmpty());
       return;
     }
-    setBusy(true);
-    try {
-      await call('POST /user/withdraw/cancel.do', { id: withdrawal.id, reason: text });
-      showAlert(LL.wallet.withdrawCancelled(), 'success');
-      setReason('');
-      setError(null);
-      await refreshUser().catch(() => undefined);
-      onCancelled();
-    } catch (failure) {
-      const apiError = toApiError(failure);
-      setError(apiError.fields?.reason ?? apiError.message);
-    } finally {
-      setBusy(false);
-    }
+    cancel.mutate(
+      { id: withdrawal.id, reason: text },
+      {
+        onSuccess: () => {
+          showAlert(LL.wallet.withdrawCancelled(), 'success');
+          setReason('');
+          setError(null);
+          onCancelled();
+        },
+        onError: (apiError) => setError(apiError.fields?.reason ?? apiError.message),
+      },
+    );
   };
 
   return (
@@ -438,7 +423,7 @@ function CancelWithdrawalSheet({
           className="button primary"
           data-testid="cancel-confirm"
           disabled={busy}
-          onClick={() => void onConfirm()}
+          onClick={onConfirm}
         >
           {busy ? LL.common.submitting() : LL.common.confirm()}
         </button>

@@ -2,16 +2,14 @@
  * Pieces the account and wallet screens share: the fresh user info, the requestId of a confirmed money
  * action, a paged list with its loading, empty and error states, and small display helpers.
  */
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { AccountType, Currency, User } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
-import { refreshUser } from '../../api/account';
-import { toApiError } from '../../api/client';
-import { isAbortError, type ApiError } from '../../api/errors';
-import type { PagesState } from '../../api/use-call';
-import { newRequestId } from '../../api/request-id';
+import type { ApiError } from '../../api/errors';
+import { useStationQuery, type StationPages } from '../../api/station-query';
+import { intentIds, type IntentIds } from '../../api/request-id';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { session$ } from '../../state/session';
 
@@ -33,47 +31,32 @@ export interface FreshUser {
   reload: () => void;
 }
 
-/** The session's user, refreshed from the station when the screen opens (and on reload). */
+/**
+ * The session's user, asked of the station when the screen opens (the user query: every screen showing
+ * accounts shares it, and the changes that move money invalidate it).
+ */
 export function useFreshUser(): FreshUser {
   const user = useSelector(() => session$.user.get());
   const loggedIn = useSelector(() => session$.token.get() !== null);
-  const [state, setState] = useState<{ loading: boolean; error: ApiError | null }>({
-    loading: true,
-    error: null,
-  });
-  const [generation, setGeneration] = useState(0);
-  useEffect(() => {
-    if (!loggedIn) return;
-    const controller = new AbortController();
-    setState({ loading: true, error: null });
-    refreshUser(controller.signal).then(
-      () => setState({ loading: false, error: null }),
-      (failure: unknown) => {
-        if (!isAbortError(failure)) setState({ loading: false, error: toApiError(failure) });
-      },
-    );
-    return () => controller.abort();
-  }, [generation, loggedIn]);
-  const reload = useCallback(() => setGeneration((g) => g + 1), []);
-  return { user, loading: state.loading && user === null, error: state.error, reload };
+  const query = useStationQuery('GET /user/getUserInfo.do', loggedIn ? {} : null);
+  // The session's user: every fresh answer of the query lands there (query-client.ts), and so does the
+  // user a change answers with (auth.do), which may be newer than the cached answer.
+  const fresh = user ?? query.data ?? null;
+  return {
+    user: fresh,
+    loading: fresh === null && (query.loading || (loggedIn && !query.error)),
+    error: query.error ?? null,
+    reload: query.reload,
+  };
 }
 
 /**
- * The requestId of one confirmed money action (API.md "Idempotency"): a retry of the same input reuses
- * it, so a flaky network cannot make the station do it twice; a changed input or a finished action gets
- * a fresh one.
+ * The requestIds of one confirmed money action (API.md "Idempotency"), kept for the screen's life: one per
+ * user intent, reused on a retry after no answer (request-id.ts intentIds, also used by every mutation).
  */
-export function useRequestId(): { idFor: (input: unknown) => string; settle: () => void } {
-  const ref = useRef<{ key: string; id: string } | null>(null);
-  const idFor = useCallback((input: unknown) => {
-    const key = JSON.stringify(input);
-    if (ref.current?.key !== key) ref.current = { key, id: newRequestId() };
-    return ref.current.id;
-  }, []);
-  const settle = useCallback(() => {
-    ref.current = null;
-  }, []);
-  return { idFor, settle };
+export function useRequestId(): IntentIds {
+  const [ids] = useState(intentIds);
+  return ids;
 }
 
 /** Money in the user's locale with its currency code. */
@@ -93,7 +76,7 @@ export function PagedList<T>({
   testId,
   children,
 }: {
-  pages: PagesState<T>;
+  pages: StationPages<T>;
   emptyText: string;
   testId?: string;
   children: (item: T) => ReactNode;

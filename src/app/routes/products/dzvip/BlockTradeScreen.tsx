@@ -5,11 +5,11 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../../locales/i18n-react';
-import type { BlockTradeOffer, BlockTradeRecord } from '../../../../shared/api/dzvip';
+import type { BlockTradeOffer } from '../../../../shared/api/dzvip';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { useExchangeTime } from '../../../i18n/exchange-time';
 import { call } from '../../../api/client';
-import { useCall, usePages } from '../../../api/use-call';
+import { useStationPages, useStationQuery } from '../../../api/station-query';
 import { Sheet } from '../../../components/Sheet';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { Tabs } from '../../../components/Tabs';
@@ -47,7 +47,7 @@ export function BlockTradeScreen() {
 
 function OfferList() {
   const { LL, locale } = useI18nContext();
-  const offers = useCall('GET /api/stock/getDzList.do', {}, { refreshMs: PRICE_REFRESH_MS });
+  const offers = useStationQuery('GET /api/stock/getDzList.do', {}, { refetchInterval: PRICE_REFRESH_MS });
   const [buying, setBuying] = useState<BlockTradeOffer | null>(null);
   const [bought, setBought] = useState(false);
 
@@ -123,9 +123,7 @@ function RecordList() {
   const { LL, locale } = useI18nContext();
   const exchangeTime = useExchangeTime();
   const money = useMoneyText();
-  const pages = usePages<BlockTradeRecord>('block-trades', (pageNum, signal) =>
-    call('GET /user/buyStockDzList.do', { pageNum, pageSize: 20 }, { signal }),
-  );
+  const pages = useStationPages('GET /user/buyStockDzList.do', { pageSize: 20 });
   return (
     <PagedList pages={pages} emptyText={LL.dzvip.noRecords()} testId="block-trade-records">
       {(record) => (

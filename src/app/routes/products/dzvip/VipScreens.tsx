@@ -7,10 +7,10 @@
 import { useDeferredValue, useState } from 'react';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../../locales/i18n-react';
-import type { VipPick, VipPurchase } from '../../../../shared/api/dzvip';
+import type { VipPick } from '../../../../shared/api/dzvip';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { call } from '../../../api/client';
-import { useCall, usePages } from '../../../api/use-call';
+import { useStationPages, useStationQuery } from '../../../api/station-query';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { InfoRow, PagedList, useMoneyText } from '../../wallet/wallet-parts';
 import { PRICE_REFRESH_MS } from '../../market/market-info';
@@ -29,7 +29,7 @@ export function VipPicksScreen() {
 
 function PermissionNote() {
   const { LL } = useI18nContext();
-  const permissions = useCall('GET /user/getPermissions.do', {});
+  const permissions = useStationQuery('GET /user/getPermissions.do', {});
   if (!permissions.data) return null;
   const granted = permissions.data.permissions.includes(VIP_PERMISSION);
   return (
@@ -84,7 +84,7 @@ function PickCard({ pick, action }: { pick: VipPick; action?: boolean }) {
 
 function VipPickList() {
   const { LL } = useI18nContext();
-  const picks = useCall('GET /api/stock/getVipList.do', {}, { refreshMs: PRICE_REFRESH_MS });
+  const picks = useStationQuery('GET /api/stock/getVipList.do', {}, { refetchInterval: PRICE_REFRESH_MS });
   return (
     <div className="dzvip-screen">
       <p className="muted small">{LL.dzvip.vipIntro()}</p>
@@ -114,7 +114,11 @@ function VipPickList() {
 
 function VipPickDetail({ code }: { code: string }) {
   const { LL } = useI18nContext();
-  const pick = useCall('GET /api/stock/getVipByCode.do', { code }, { refreshMs: PRICE_REFRESH_MS });
+  const pick = useStationQuery(
+    'GET /api/stock/getVipByCode.do',
+    { code },
+    { refetchInterval: PRICE_REFRESH_MS },
+  );
   if (!pick.data) {
     return (
       <div className="dzvip-screen">
@@ -163,9 +167,7 @@ function VipPickDetail({ code }: { code: string }) {
 function PurchaseList() {
   const { LL, locale } = useI18nContext();
   const money = useMoneyText();
-  const pages = usePages<VipPurchase>('vip-purchases', (pageNum, signal) =>
-    call('GET /user/vipQcList.do', { pageNum, pageSize: 20 }, { signal }),
-  );
+  const pages = useStationPages('GET /user/vipQcList.do', { pageSize: 20 });
   return (
     <PagedList pages={pages} emptyText={LL.dzvip.noPurchases()} testId="vip-purchases">
       {(purchase) => (
@@ -194,7 +196,10 @@ export function VipSearchScreen() {
   const { LL } = useI18nContext();
   const [keyword, setKeyword] = useState('');
   const deferred = useDeferredValue(keyword.trim());
-  const results = useCall('GET /api/stock/getVipList.do', deferred === '' ? null : { keyword: deferred });
+  const results = useStationQuery(
+    'GET /api/stock/getVipList.do',
+    deferred === '' ? null : { keyword: deferred },
+  );
   return (
     <div className="dzvip-screen">
       <div className="dzvip-search">

@@ -14,7 +14,7 @@ import { useExchangeTime } from '../../../i18n/exchange-time';
 import { toMajor, toMinor } from '../../../../shared/money';
 import { checkMoneyAmount } from '../../../../shared/validation';
 import { call, toApiError } from '../../../api/client';
-import { useCall } from '../../../api/use-call';
+import { useStationQuery } from '../../../api/station-query';
 import { FormField } from '../../../components/FormField';
 import { LoggedOutPrompt } from '../../../components/LoggedOutPrompt';
 import { Sheet } from '../../../components/Sheet';
@@ -35,8 +35,8 @@ export function AllocationHomeScreen() {
   const { LL } = useI18nContext();
   const money = useMoneyText();
   const loggedIn = useLoggedIn();
-  const types = useCall('GET /user/funds/getFundsTypeList.do', loggedIn ? {} : null);
-  const current = useCall('GET /user/funds/getUserSubaccount.do', loggedIn ? {} : null);
+  const types = useStationQuery('GET /user/funds/getFundsTypeList.do', loggedIn ? {} : null);
+  const current = useStationQuery('GET /user/funds/getUserSubaccount.do', loggedIn ? {} : null);
   if (!loggedIn) return <LoggedOutPrompt title={LL.user.loggedOutTitle()} text={LL.loginPrompt.text()} />;
   if (types.error && !types.data) return <ErrorState error={types.error} onRetry={types.reload} />;
   if (!types.data) return <Loading />;
@@ -103,8 +103,8 @@ export function AllocationApplyScreen() {
   const { LL } = useI18nContext();
   const loggedIn = useLoggedIn();
   const search = useSearch({ strict: false }) as { type?: string };
-  const types = useCall('GET /user/funds/getFundsTypeList.do', loggedIn ? {} : null);
-  const setting = useCall('GET /user/funds/getFundsSetting.do', loggedIn ? {} : null);
+  const types = useStationQuery('GET /user/funds/getFundsTypeList.do', loggedIn ? {} : null);
+  const setting = useStationQuery('GET /user/funds/getFundsSetting.do', loggedIn ? {} : null);
   if (!loggedIn) return <LoggedOutPrompt title={LL.user.loggedOutTitle()} text={LL.loginPrompt.text()} />;
   const failed = types.error ?? setting.error;
   if (failed && !(types.data && setting.data))
@@ -128,7 +128,7 @@ function ApplyForm({
   setting,
 }: {
   type: AllocationType;
-  setting: NonNullable<ReturnType<typeof useCall<'GET /user/funds/getFundsSetting.do'>>['data']>;
+  setting: NonNullable<ReturnType<typeof useStationQuery<'GET /user/funds/getFundsSetting.do'>>['data']>;
 }) {
   const { LL } = useI18nContext();
   const money = useMoneyText();
@@ -324,7 +324,7 @@ export function MyAllocationsScreen() {
 function AllocationList() {
   const { LL } = useI18nContext();
   const money = useMoneyText();
-  const list = useCall('GET /user/funds/getUserApplyList.do', { pageNum: 1, pageSize: 100 });
+  const list = useStationQuery('GET /user/funds/getUserApplyList.do', { pageNum: 1, pageSize: 100 });
   if (list.error && !list.data) return <ErrorState error={list.error} onRetry={list.reload} />;
   if (!list.data) return <Loading />;
   if (list.data.list.length === 0) return <Empty text={LL.fundsUi.noAllocations()} />;
@@ -356,7 +356,11 @@ function AllocationView({ id }: { id: number }) {
   const exchangeTime = useExchangeTime();
   const money = useMoneyText();
   const requestId = useRequestId();
-  const sub = useCall('GET /user/funds/getUserSubaccount.do', { applyId: id }, { refreshMs: 10_000 });
+  const sub = useStationQuery(
+    'GET /user/funds/getUserSubaccount.do',
+    { applyId: id },
+    { refetchInterval: 10_000 },
+  );
   const [ending, setEnding] = useState(false);
   const [busy, setBusy] = useState(false);
   if (sub.error && !sub.data) return <ErrorState error={sub.error} onRetry={sub.reload} />;

@@ -10,7 +10,7 @@ import type { FundDetail, FundHolding, FundProduct } from '../../../../shared/ap
 import { formatPct } from '../../../../shared/format';
 import { checkMoneyAmount } from '../../../../shared/validation';
 import { call, toApiError } from '../../../api/client';
-import { useCall } from '../../../api/use-call';
+import { useStationQuery } from '../../../api/station-query';
 import { FormField } from '../../../components/FormField';
 import { LoggedOutPrompt } from '../../../components/LoggedOutPrompt';
 import { PctText } from '../../../components/PriceText';
@@ -51,7 +51,7 @@ export function FundsMarketScreen() {
 
 function FundList() {
   const { LL } = useI18nContext();
-  const funds = useCall('GET /api/fund/list.do', {});
+  const funds = useStationQuery('GET /api/fund/list.do', {});
   if (funds.error && !funds.data) return <ErrorState error={funds.error} onRetry={funds.reload} />;
   if (!funds.data) return <Loading />;
   if (funds.data.length === 0) return <Empty />;
@@ -112,8 +112,8 @@ function NavChart({ detail }: { detail: FundDetail }) {
 function FundDetailView({ code }: { code: string }) {
   const { LL } = useI18nContext();
   const loggedIn = useSelector(() => session$.token.get() !== null);
-  const detail = useCall('GET /api/fund/detail.do', { code, days: CHART_DAYS });
-  const holdings = useCall('GET /user/fund/holdings.do', loggedIn ? {} : null);
+  const detail = useStationQuery('GET /api/fund/detail.do', { code, days: CHART_DAYS });
+  const holdings = useStationQuery('GET /user/fund/holdings.do', loggedIn ? {} : null);
   if (detail.error && !detail.data) return <ErrorState error={detail.error} onRetry={detail.reload} />;
   if (!detail.data) return <Loading />;
   const { fund } = detail.data;
@@ -299,7 +299,7 @@ function HoldingsList() {
   const { LL } = useI18nContext();
   const money = useMoneyText();
   const loggedIn = useSelector(() => session$.token.get() !== null);
-  const holdings = useCall('GET /user/fund/holdings.do', loggedIn ? {} : null);
+  const holdings = useStationQuery('GET /user/fund/holdings.do', loggedIn ? {} : null);
   if (!loggedIn) return <LoggedOutPrompt title={LL.user.loggedOutTitle()} text={LL.loginPrompt.text()} />;
   if (holdings.error && !holdings.data)
     return <ErrorState error={holdings.error} onRetry={holdings.reload} />;

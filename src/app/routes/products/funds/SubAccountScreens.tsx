@@ -10,7 +10,7 @@ import { formatDateTime } from '../../../../shared/format';
 import { orderBreakdown, unitsPerLot } from '../../../../shared/trading-rules';
 import { checkLots } from '../../../../shared/validation';
 import { call, toApiError } from '../../../api/client';
-import { useCall } from '../../../api/use-call';
+import { useStationQuery } from '../../../api/station-query';
 import { FormField } from '../../../components/FormField';
 import { PriceText } from '../../../components/PriceText';
 import { Sheet } from '../../../components/Sheet';
@@ -30,7 +30,7 @@ export function SubAccountBuyScreen() {
   const { LL } = useI18nContext();
   const search = useSearch({ strict: false }) as { applyId?: string; code?: string };
   const applyId = idOf(search.applyId);
-  const sub = useCall('GET /user/funds/getUserSubaccount.do', applyId ? { applyId } : {});
+  const sub = useStationQuery('GET /user/funds/getUserSubaccount.do', applyId ? { applyId } : {});
   if (sub.error && !sub.data) return <ErrorState error={sub.error} onRetry={sub.reload} />;
   if (sub.data === undefined) return <Loading />;
   if (sub.data === null || sub.data.allocation.status !== 'trading') {
@@ -167,10 +167,10 @@ function SubAccountBuyForm(props: {
 export function SubAccountPositions({ applyId }: { applyId: number }) {
   const { LL } = useI18nContext();
   const [state, setState] = useState<'open' | 'closed'>('open');
-  const list = useCall(
+  const list = useStationQuery(
     'GET /user/funds/fundsList.do',
     { applyId, state, pageNum: 1, pageSize: 100 },
-    { refreshMs: 10_000 },
+    { refetchInterval: 10_000 },
   );
   const [selling, setSelling] = useState<Position | null>(null);
   return (

@@ -5,9 +5,8 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../../locales/i18n-react';
-import type { NewIssue, NewIssueType } from '../../../../shared/api/newshares';
-import { call } from '../../../api/client';
-import { useCall, usePages } from '../../../api/use-call';
+import type { NewIssueType } from '../../../../shared/api/newshares';
+import { useStationPages, useStationQuery } from '../../../api/station-query';
 import { Tabs } from '../../../components/Tabs';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { InfoRow, PagedList, useMoneyText } from '../../wallet/wallet-parts';
@@ -47,9 +46,7 @@ export function SubscriptionScreen() {
 
 function Calendar({ type }: { type: NewIssueType }) {
   const { LL } = useI18nContext();
-  const pages = usePages<NewIssue>(`newshares-${type}`, (pageNum, signal) =>
-    call('GET /user/newStockList.do', { type, pageNum, pageSize: 15 }, { signal }),
-  );
+  const pages = useStationPages('GET /user/newStockList.do', { type, pageSize: 15 });
   return (
     <PagedList pages={pages} emptyText={LL.newshares.noIssues()} testId="issue-list">
       {(issue) => (
@@ -72,7 +69,7 @@ function Calendar({ type }: { type: NewIssueType }) {
 function PlacementList() {
   const { LL } = useI18nContext();
   const money = useMoneyText();
-  const open = useCall('GET /user/newStockQc.do', {});
+  const open = useStationQuery('GET /user/newStockQc.do', {});
   if (open.loading) return <Loading />;
   if (!open.data) return open.error ? <ErrorState error={open.error} onRetry={open.reload} /> : <Loading />;
   if (open.data.length === 0) return <Empty text={LL.newshares.noPlacements()} />;

@@ -14,7 +14,7 @@ import type {
 import { formatDateTime } from '../../../../shared/format';
 import { refreshUser } from '../../../api/account';
 import { call, toApiError } from '../../../api/client';
-import { useCall } from '../../../api/use-call';
+import { useStationQuery } from '../../../api/station-query';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { showAlert } from '../../../state/alert';
 import { InfoRow, useMoneyText, useRequestId } from '../../wallet/wallet-parts';
@@ -255,8 +255,11 @@ export type IssueWithMine =
 export function useIssueWithMine(kind: 'lottery' | 'placement'): IssueWithMine {
   const { LL } = useI18nContext();
   const { code } = useSearch({ strict: false }) as { code?: string };
-  const issues = useCall('GET /user/newStockList.do', code ? { code } : null);
-  const mine = useCall('GET /user/getOneSubscribeByUserId.do', code ? { code, kind, pageSize: 1 } : null);
+  const issues = useStationQuery('GET /user/newStockList.do', code ? { code } : null);
+  const mine = useStationQuery(
+    'GET /user/getOneSubscribeByUserId.do',
+    code ? { code, kind, pageSize: 1 } : null,
+  );
   const [fresh, setFresh] = useState<NewShareSubscription | null>(null);
 
   if (!code) return { view: <Empty text={LL.newshares.notFound()} /> };

@@ -1,0 +1,170 @@
+/**
+ * The app's one data layer for station calls (ARCHITECTURE "How data flows"; CONVENTIONS.md "TanStack
+ * Query's examples"): screens read with `useStationQuery` / `useStationPages` and change with
+ * `useStationMutation`, whose success invalidates exactly the queries of INVALIDATES (query-keys.ts).
+ * The cache and its settings are query-client.ts's.
+ */
+import { useEffect, useState } from 'react';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  type QueryKey,
+  type UseMutationResult,
+} from '@tanstack/react-query';
+import type { Page } from '../../shared/api/types';
+import type { CallIn, CallOut } from '../../shared/api/calls';
+import { call, toApiError } from './client';
+import type { ApiError } from './errors';
+import { invalidateAfter, rethrowAsApiError } from './query-client';
+import {
+  callPrefix,
+  queryKeyOf,
+  takesRequestId,
+  type MutationCallKey,
+  type QueryCallKey,
+} from './query-keys';
+import { intentIds } from './request-id';
+
+export { invalidateAfter, queryClient } from './query-client';
+
+/** What a screen reads of one call: the answer, the last failure beside it, first load and a retry. */
+export interface StationQuery<T> {
+  data: T | undefined;
+  /** The last failure; kept beside older data when a refresh fails, so a screen can still show the data. */
+  error: ApiError | undefined;
+  /** True until the first answer (or failure) for the current input; false while there is no input. */
+  loading: boolean;
+  /** Asks the station again (pull to refresh, the retry button). */
+  reload: () => void;
+}
+
+export interface StationQueryOptions {
+  /**
+   * Polls while the page is visible; only for what the live stream does not push (live-quotes.ts
+   * streamCarries) and what only the station knows changed (an order filling, a message arriving).
+   */
+  refetchInterval?: number;
+  /** A changed input keeps the previous answer on screen until the new one arrives. */
+  keepPrevious?: boolean;
+}
+
+/** One call's answer, cached by call and input; `input` null means "not now" (e.g. logged out). */
+export function useStationQuery<K extends QueryCallKey>(
+  key: K,
+  input: CallIn<K> | null,
+  options: StationQueryOptions = {},
+): StationQuery<CallOut<K>> {
+  const query = useQuery<CallOut<K>, ApiError, CallOut<K>, QueryKey>({
+    queryKey: input === null ? callPrefix(key) : queryKeyOf(key, input),
+    queryFn: ({ signal }) => call(key, input!, { signal }).catch(rethrowAsApiError),
+    enabled: input !== null,
+    refetchInterval: options.refetchInterval,
+    placeholderData: options.keepPrevious ? keepPreviousData : undefined,
+  });
+  return {
+    data: query.data,
+    error: query.error ?? undefined,
+    loading: input !== null && query.isPending && query.fetchStatus !== 'idle',
+    reload: () => void query.refetch(),
+  };
+}
+
+export interface StationPages<T> {
+  items: T[];
+  total: number;
+  error: ApiError | undefined;
+  /** The first page is loading. */
+  loading: boolean;
+  /** A further page is loading. */
+  loadingMore: boolean;
+  hasMore: boolean;
+  loadMore: () => void;
+  reload: () => void;
+}
+
+/** The calls that answer a page (API.md "Paging"). */
+type PagedCallKey = {
+  [K in QueryCallKey]: CallOut<K> extends Page<unknown> ? K : never;
+}[QueryCallKey];
+/** What one row of a paged call is. */
+type PageItem<K extends QueryCallKey> = CallOut<K> extends Page<infer T> ? T : never;
+/** A paged call's input without the page number, which the list supplies. */
+type PagedIn<K extends QueryCallKey> = Omit<CallIn<K>, 'pageNum'>;
+
+/**
+ * A paged list (API.md "Paging") that grows page after page on "load more" (an infinite query). `input`
+ * (with its pageSize) identifies the list; null means "not now".
+ */
+export function useStationPages<K extends PagedCallKey>(
+  key: K,
+  input: PagedIn<K> | null,
+): StationPages<PageItem<K>> {
+  type T = PageItem<K>;
+  const query = useInfiniteQuery<Page<T>, ApiError, { pages: Page<T>[] }, QueryKey, number>({
+    queryKey: input === null ? callPrefix(key) : queryKeyOf(key, input as CallIn<K>),
+    queryFn: ({ signal, pageParam }) =>
+      (call(key, { ...input, pageNum: pageParam } as CallIn<K>, { signal }) as Promise<Page<T>>).catch(
+        rethrowAsApiError,
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) =>
+      pages.reduce((n, page) => n + page.list.length, 0) < last.total && last.list.length > 0
+        ? pages.length + 1
+        : undefined,
+    enabled: input !== null,
+  });
+  const pages = query.data?.pages ?? [];
+  return {
+    items: pages.flatMap((page) => page.list),
+    total: pages.at(-1)?.total ?? 0,
+    error: query.error ?? undefined,
+    loading: input !== null && query.isPending && query.fetchStatus !== 'idle',
+    loadingMore: query.isFetchingNextPage,
+    hasMore: query.hasNextPage && !query.isFetching,
+    loadMore: () => void query.fetchNextPage(),
+    reload: () => void query.refetch(),
+  };
+}
+
+/** A change's input as the screen gives it: the requestId is the mutation's own. */
+export type IntentIn<K extends MutationCallKey> =
+  CallIn<K> extends { requestId: string } ? Omit<CallIn<K>, 'requestId'> : CallIn<K>;
+
+/**
+ * One change on the station. A call that takes a requestId (API.md "Idempotency") gets one per user
+ * intent: a retry of the same input after no answer reuses it, so the station does it at most once; a
+ * changed input, an answer or a refusal starts a new intent. On success the queries it changed are
+ * invalidated; `pending` replaces the screens' own busy flags.
+ */
+export function useStationMutation<K extends MutationCallKey>(
+  key: K,
+  options: { onSuccess?: (data: CallOut<K>, input: IntentIn<K>) => void } = {},
+): UseMutationResult<CallOut<K>, ApiError, IntentIn<K>> {
+  const [ids] = useState(intentIds);
+  const onSuccess = options.onSuccess;
+  const mutation = useMutation<CallOut<K>, ApiError, IntentIn<K>>({
+    mutationKey: [key],
+    mutationFn: async (input) => {
+      const sent = (takesRequestId(key) ? { ...input, requestId: ids.idFor(input) } : input) as CallIn<K>;
+      try {
+        const data = await call(key, sent);
+        ids.settle();
+        return data;
+      } catch (error) {
+        const apiError = toApiError(error);
+        if (!apiError.isNetwork) ids.settle();
+        throw apiError;
+      }
+    },
+    onSuccess: (data, input) => {
+      // Not awaited: the change is done; the screens showing what it changed refetch beside the next step.
+      void invalidateAfter(key);
+      onSuccess?.(data, input);
+    },
+  });
+  // A sheet that closes and opens again is a new intent.
+  useEffect(() => () => ids.settle(), [ids]);
+  return mutation;
+}
