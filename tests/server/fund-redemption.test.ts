@@ -9,7 +9,6 @@ import { applyRate, toMinor } from '../../src/shared/money';
 import type { FundDetail, FundProduct, FundTrade } from '../../src/shared/api/funds';
 import type { Position, Quote } from '../../src/shared/api/types';
 import { FixedClock } from '../../server/market/clock';
-import { tradeFees } from '../../server/trading/fees';
 import {
   T0,
   api,
@@ -89,7 +88,7 @@ describe.each(dbTargets)('fund redemption tiers and ETFs (%s, always-open)', (db
     await station.assertLedger();
   });
 
-  it('trades 510300 as an ETF at market prices with A-share fees, not as a NAV fund', async () => {
+  it('trades 510300 as an ETF at market prices with commission only (no stamp duty or transfer fee), not as a NAV fund', async () => {
     const funds = data(await client.get<FundProduct[]>('/api/fund/list.do', {}));
     expect(funds.map((f) => f.code)).not.toContain('510300');
     expect(failure(await client.get('/api/fund/detail.do', { code: '510300' })).code).toBe('NOT_FOUND');
@@ -108,7 +107,9 @@ describe.each(dbTargets)('fund redemption tiers and ETFs (%s, always-open)', (db
       }),
     );
     const value = toMinor(quote.price * 1000);
-    const buyFee = tradeFees('a', 'buy', { shares: 1000, value }, station.config.settings.fees).total;
+    // Commission 0.025% with its ¥5 minimum, half up to the fen: funds pay no stamp duty or transfer fee.
+    const commission = (v: number) => Math.max(Math.round(v * 0.00025), 500);
+    const buyFee = commission(value);
     expect(bought).toMatchObject({ code: '510300', market: 'a', shares: 1000, openPrice: quote.price });
     expect(toMinor(bought.buyFee)).toBe(buyFee);
 
@@ -120,8 +121,8 @@ describe.each(dbTargets)('fund redemption tiers and ETFs (%s, always-open)', (db
     );
     expect(closed).toMatchObject({ closePrice: later.price, closeReason: 'user' });
     const sellValue = toMinor(later.price * 1000);
-    const sellFees = tradeFees('a', 'sell', { shares: 1000, value: sellValue }, station.config.settings.fees);
-    expect(toMinor(closed.sellFee) + toMinor(closed.stampDuty)).toBe(sellFees.total);
+    expect(toMinor(closed.stampDuty)).toBe(0);
+    expect(toMinor(closed.sellFee)).toBe(commission(sellValue));
     await station.assertLedger();
   });
 });

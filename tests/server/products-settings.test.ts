@@ -101,7 +101,7 @@ describe.each(dbTargets)('product settings (%s)', (db) => {
       }),
     );
     expect(below.code).toBe('BELOW_MINIMUM');
-    expect(below.msg).toContain('2000.00');
+    expect(below.msg).toContain('2,000.00');
 
     const applied = data(
       await user.client.post<Allocation>('/user/funds/addFundsApply.do', {
@@ -164,38 +164,46 @@ describe.each(dbTargets)('product settings (%s)', (db) => {
   });
 
   it('offers the settings’ number of block trades, with their discount, minimum size and window', async () => {
-    const before = data(await client.get<BlockTradeOffer[]>('/api/stock/getDzList.do'));
-    expect(before).toHaveLength(8);
-    Object.assign(products().blockTrades, {
-      offersPerDay: 3,
-      discountPercent: { min: 5, max: 5 },
-      minLotsChoices: [7],
-      windows: [[600, 660]], // 10:00–11:00 Shanghai
-    });
-    const offers = data(await client.get<BlockTradeOffer[]>('/api/stock/getDzList.do'));
-    // The same seeded order of stocks, fewer of them.
-    expect(offers.map((o) => o.code)).toEqual(before.slice(0, 3).map((o) => o.code));
-    for (const offer of offers) {
-      expect(offer).toMatchObject({
-        discount: 0.05,
-        minLots: 7,
-        opensAt: T0,
-        closesAt: T0 + HOUR,
-        status: 'open',
+    // Real calendars: in always-open mode every window is the whole simulated day.
+    const station = await startStation({ db, env: { CLOCK_MODE: 'real' } });
+    const client = api(station.url);
+    const products = () => station.config.settings.products;
+    try {
+      const before = data(await client.get<BlockTradeOffer[]>('/api/stock/getDzList.do'));
+      expect(before).toHaveLength(8);
+      Object.assign(products().blockTrades, {
+        offersPerDay: 3,
+        discountPercent: { min: 5, max: 5 },
+        minLotsChoices: [7],
+        windows: [[600, 660]], // 10:00–11:00 Shanghai
       });
-    }
+      const offers = data(await client.get<BlockTradeOffer[]>('/api/stock/getDzList.do'));
+      // The same seeded order of stocks, fewer of them.
+      expect(offers.map((o) => o.code)).toEqual(before.slice(0, 3).map((o) => o.code));
+      for (const offer of offers) {
+        expect(offer).toMatchObject({
+          discount: 0.05,
+          minLots: 7,
+          opensAt: T0,
+          closesAt: T0 + HOUR,
+          status: 'open',
+        });
+      }
 
-    const user = await register(client);
-    const offer = offers[0]!;
-    const buy = (lots: number) =>
-      user.client.post('/user/buyStockDz.do', { code: offer.code, lots, requestId: newRequestId() });
-    expect(failure(await buy(6)).code).toBe('BELOW_MINIMUM');
-    expect(data(await buy(7))).toMatchObject({ code: offer.code, lots: 7, discount: 0.05 });
-    station.clock.set(T0 + HOUR);
-    expect(failure(await buy(7)).code).toBe('OUTSIDE_TRADING_HOURS');
-    // No offers at all when the setting says none.
-    products().blockTrades.offersPerDay = 0;
-    expect(data(await client.get<BlockTradeOffer[]>('/api/stock/getDzList.do'))).toEqual([]);
+      const user = await register(client);
+      const offer = offers[0]!;
+      const buy = (lots: number) =>
+        user.client.post('/user/buyStockDz.do', { code: offer.code, lots, requestId: newRequestId() });
+      expect(failure(await buy(6)).code).toBe('BELOW_MINIMUM');
+      expect(data(await buy(7))).toMatchObject({ code: offer.code, lots: 7, discount: 0.05 });
+      station.clock.set(T0 + HOUR);
+      expect(failure(await buy(7)).code).toBe('OUTSIDE_TRADING_HOURS');
+      // No offers at all when the setting says none.
+      products().blockTrades.offersPerDay = 0;
+      expect(data(await client.get<BlockTradeOffer[]>('/api/stock/getDzList.do'))).toEqual([]);
+    } finally {
+      await station.close();
+    }
   });
 
   it('sells funds with the settings’ fees and smallest purchase', async () => {

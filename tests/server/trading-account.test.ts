@@ -4,6 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Account, LedgerEntry, Page, Position, StockDetail, User } from '../../src/shared/api/types';
+import { formatMoney } from '../../src/shared/format';
 import { FixedClock } from '../../server/market/clock';
 import {
   T0,
@@ -180,7 +181,7 @@ describe.each(dbTargets)('top-up, exitsStock, reset and account figures (%s)', (
     expect(tooMuch).toEqual({
       status: 400,
       code: 'ABOVE_MAXIMUM',
-      msg: `The margin top-up can be at most ${(borrowed / 100).toFixed(2)}`,
+      msg: `The margin top-up can be at most ${formatMoney(borrowed / 100, 'en')}`,
     });
     expect(failure(await ask({}, other))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
     expect(failure(await ask({ positionId: 987_654_321 })).code).toBe('NOT_FOUND');

@@ -146,7 +146,7 @@ describe.each(dbTargets)('deposits (%s)', (db) => {
     );
     expect(messages.list[0]).toMatchObject({ kind: 'deposit', title: '充值成功', refId: recharge.id });
     expect(messages.list[0]!.content).toContain(recharge.orderNo);
-    expect(messages.list[0]!.content).toContain('1234.50');
+    expect(messages.list[0]!.content).toContain('1,234.50');
     await station.assertLedger();
   });
 

@@ -16,6 +16,7 @@ import type {
   TransferResult,
   UserMessagePage,
 } from '../../src/shared/api/types';
+import { formatMoney } from '../../src/shared/format';
 import type { FixedClock } from '../../server/market/clock';
 import { decideKycByOperator } from '../../server/identity/kyc';
 import { freshIdNumber, JPEG, PNG, upload } from './helpers/identity';
@@ -103,7 +104,7 @@ describe.each(dbTargets)('transfers (%s)', (db) => {
       }),
     );
     expect(over).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
-    expect(over.msg).toContain(`${((START - frozen) / 100).toFixed(2)} available`);
+    expect(over.msg).toContain(`${formatMoney((START - frozen) / 100, 'en')} available`);
     for (const bad of [
       { from: 'main', to: 'main' },
       { from: 'main', to: 'hk' },

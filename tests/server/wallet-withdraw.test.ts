@@ -102,7 +102,7 @@ describe.each(dbTargets)('withdrawals (%s)', (db) => {
     const mid = await walletCounts(station);
     const over = failure(await withdraw(user.client.withLang('en'), 400_000.01));
     expect(over).toMatchObject({ code: 'INSUFFICIENT_FUNDS', status: 409 });
-    expect(over.msg).toContain('400000.00 can be withdrawn now');
+    expect(over.msg).toContain('400,000.00 can be withdrawn now');
     expect(await walletCounts(station)).toEqual(mid);
     expect(mid.withdrawals).toBe(before.withdrawals + 1);
   });
@@ -145,7 +145,7 @@ describe.each(dbTargets)('withdrawals (%s)', (db) => {
         await user.client.withLang('en').get<UserMessagePage>('/user/cash/getMessagelist.do'),
       );
       expect(messages.list[0]).toMatchObject({ kind: 'withdrawal', title: 'Withdrawal paid', refId: w.id });
-      expect(messages.list[0]!.content).toContain('9990.00 sent to your card');
+      expect(messages.list[0]!.content).toContain('9,990.00 sent to your card');
       // Paid is final: no cancel.
       const late = failure(
         await user.client.post('/user/withdraw/cancel.do', { id: w.id, reason: 'changed my mind' }),

@@ -20,6 +20,25 @@ function object(properties: Record<string, unknown>, description?: string) {
   } as const;
 }
 
+const CURRENCY = { type: 'string', enum: ['CNY', 'HKD', 'USD'] } as const;
+
+/** The fields every quote shape shares (API.md `quote`). */
+const QUOTE_FIELDS = {
+  code: str,
+  name: str,
+  market: { type: 'string', enum: ['a', 'star', 'hk', 'us', 'index', 'futures'] },
+  price: num,
+  prevClose: num,
+  open: num,
+  high: num,
+  low: num,
+  change: num,
+  changePct: { ...num, description: 'a fraction: 0.0123 is +1.23%' },
+  volume: { ...num, description: 'shares' },
+  turnover: num,
+  time: { ...int, description: 'epoch ms' },
+} as const;
+
 export const SHARED_SCHEMAS = [
   {
     $id: 'ErrorEnvelope',
@@ -71,43 +90,14 @@ export const SHARED_SCHEMAS = [
     $id: 'AuthResult',
     ...object({ token: { ...str, description: 'Bearer token' }, user: { $ref: 'User#' } }),
   },
-  {
-    $id: 'Quote',
-    ...object({
-      code: str,
-      name: str,
-      market: { type: 'string', enum: ['a', 'star', 'hk', 'us', 'index', 'futures'] },
-      price: num,
-      prevClose: num,
-      open: num,
-      high: num,
-      low: num,
-      change: num,
-      changePct: { ...num, description: 'a fraction: 0.0123 is +1.23%' },
-      volume: { ...num, description: 'shares' },
-      turnover: num,
-      time: { ...int, description: 'epoch ms' },
-    }),
-  },
+  { $id: 'Quote', ...object(QUOTE_FIELDS) },
   {
     $id: 'IndexQuote',
     ...object({
-      code: str,
-      name: str,
+      ...QUOTE_FIELDS,
       market: { type: 'string', enum: ['index'] },
-      price: num,
-      prevClose: num,
-      open: num,
-      high: num,
-      low: num,
-      change: num,
-      changePct: num,
-      volume: num,
-      turnover: num,
-      time: int,
       currency: {
-        type: 'string',
-        enum: ['CNY', 'HKD', 'USD'],
+        ...CURRENCY,
         description: "the index's own currency: a contract is worth points × multiplier of it",
       },
     }),
@@ -115,23 +105,11 @@ export const SHARED_SCHEMAS = [
   {
     $id: 'StockDetail',
     ...object({
-      code: str,
-      name: str,
-      market: { type: 'string', enum: ['a', 'star', 'hk', 'us', 'index', 'futures'] },
-      price: num,
-      prevClose: num,
-      open: num,
-      high: num,
-      low: num,
-      change: num,
-      changePct: num,
-      volume: num,
-      turnover: num,
-      time: int,
+      ...QUOTE_FIELDS,
       limitUp: nullable('number'),
       limitDown: nullable('number'),
       lotSize: { ...int, description: 'shares per lot' },
-      currency: { type: 'string', enum: ['CNY', 'HKD', 'USD'] },
+      currency: CURRENCY,
       status: { type: 'string', enum: ['trading', 'suspended', 'closed'] },
       tPlus: { type: 'boolean' },
     }),
