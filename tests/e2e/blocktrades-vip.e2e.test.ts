@@ -58,7 +58,10 @@ describe('block trades and VIP picks in Chromium at 390×844', () => {
       await sheet.locator('input[name="lots"]').fill(String(offer.minLots - 1));
       await sheet.getByTestId('purchase-submit').click();
       expect(await sheet.getByTestId('error-lots').textContent()).toBe(
-        en.errors.DZ_BELOW_MIN_LOTS.replace('{min}', String(offer.minLots)),
+        en.errors.DZ_BELOW_MIN_LOTS.replace('{min}', String(offer.minLots)).replace(
+          '{{s}}',
+          offer.minLots === 1 ? '' : 's',
+        ),
       );
       await sheet.locator('input[name="lots"]').fill(String(offer.minLots));
       await sheet.getByTestId('purchase-submit').click();

@@ -300,16 +300,25 @@ describe.each(JOURNEYS)(
       expect(await page.getByTestId('cancel-reason').first().textContent()).toBe('Changed my mind');
 
       // The fund flow shows every entry of the main account and they add up to its balance.
-      await page.goto(`${url}/user`);
-      const balanceText = await page.getByTestId('account-main-balance').getAttribute('data-value');
-      const mainBalance = Number(balanceText);
-      await page.goto(`${url}/FundingDetails`);
-      await page.getByTestId('ledger-entry').first().waitFor();
-      const mainAmounts = await page
-        .locator('[data-testid="ledger-entry"][data-account="main"]')
-        .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-amount'))));
-      const sum = Math.round(mainAmounts.reduce((a, b) => a + b, 0) * 100) / 100;
-      expect(sum).toBe(mainBalance);
+      const readAmounts = () =>
+        page
+          .locator('[data-testid="ledger-entry"][data-account="main"]')
+          .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-amount'))));
+      // Either screen may first show what the service worker stored, then the station's answer.
+      let mainBalance = NaN;
+      await expect
+        .poll(
+          async () => {
+            await page.goto(`${url}/user`);
+            mainBalance = Number(await page.getByTestId('account-main-balance').getAttribute('data-value'));
+            await page.goto(`${url}/FundingDetails`);
+            await page.getByTestId('ledger-entry').first().waitFor();
+            return Math.round((await readAmounts()).reduce((x, y) => x + y, 0) * 100) / 100 - mainBalance;
+          },
+          { timeout: 20_000, interval: 500 },
+        )
+        .toBe(0);
+      const mainAmounts = await readAmounts();
       // opening, deposit, transfer out, exchange out, withdraw (+ fee when charged), refund
       expect(mainAmounts.length).toBeGreaterThanOrEqual(6);
       await page.getByTestId('filter-type').selectOption('deposit');

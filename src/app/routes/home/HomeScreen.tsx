@@ -11,7 +11,7 @@ import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { displaySettings$ } from '../../state/display-settings';
 import { session$ } from '../../state/session';
 import { safeHref } from '../content/safe-href';
-import { NAME_LANG, PRICE_REFRESH_MS, priceDigits } from '../market/market-info';
+import { PRICE_REFRESH_MS, priceDigits } from '../market/market-info';
 import { HomeEntries } from './HomeEntries';
 import './home.css';
 
@@ -229,9 +229,7 @@ function IndexCard({ quote, live }: { quote: Quote; live: boolean }) {
       data-testid={`index-card-${quote.code}`}
       data-live={streamed ? 'true' : 'false'}
     >
-      <span className="index-name" lang={NAME_LANG}>
-        {quote.name}
-      </span>
+      <span className="index-name">{quote.name}</span>
       <strong className="num index-price" data-value={String(shown.price)}>
         {formatMoney(shown.price, locale, priceDigits(shown.market, shown.price, shown.code))}
       </strong>
@@ -267,7 +265,7 @@ function HotStocks() {
             <li key={quote.code}>
               <Link to="/listdetail" search={{ code: quote.code }} className="hot-row">
                 <span className="quote-name">
-                  <strong lang={NAME_LANG}>{quote.name}</strong>
+                  <strong>{quote.name}</strong>
                   <small className="num">{quote.code}</small>
                 </span>
                 <span className={`num ${moveClass(quote.change)}`}>

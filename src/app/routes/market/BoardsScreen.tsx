@@ -10,7 +10,7 @@ import { PctText, moveClass } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { Tabs } from '../../components/Tabs';
 import { detailLink } from './detail-link';
-import { NAME_LANG, PRICE_REFRESH_MS, priceDigits } from './market-info';
+import { PRICE_REFRESH_MS, priceDigits } from './market-info';
 import { PullToRefresh } from './PullToRefresh';
 import './market.css';
 
@@ -106,7 +106,7 @@ function Row({
     <li>
       <Link to={link.to} search={link.search} className="quote-row plain-link">
         <span className="quote-name">
-          <strong lang={NAME_LANG}>{name}</strong>
+          <strong>{name}</strong>
           <small className="num">{code}</small>
         </span>
         <span className={`num quote-price ${moveClass(change)}`}>

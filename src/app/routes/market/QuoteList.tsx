@@ -21,7 +21,7 @@ import { usePages } from '../../api/use-call';
 import { AsOfNote } from '../../components/ConnectionViews';
 import { moveClass } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
-import { NAME_LANG, PRICE_REFRESH_MS, priceDigits } from './market-info';
+import { PRICE_REFRESH_MS, priceDigits } from './market-info';
 import { mergeQuotePages } from './quote-pages';
 import { coverSpan, nextSpan, targetSpan, type Span } from './row-span';
 import './market.css';
@@ -431,7 +431,7 @@ function QuoteRowView({ quote }: { quote: Quote }) {
       onClick={open}
     >
       <span className="quote-name">
-        <strong lang={NAME_LANG}>{quote.name}</strong>
+        <strong>{quote.name}</strong>
         <small className="num">{quote.code}</small>
       </span>
       <span className={`num quote-price ${moveClass(quote.change)}`} data-value={String(quote.price)}>

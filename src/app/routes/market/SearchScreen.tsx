@@ -10,7 +10,7 @@ import { PctText, moveClass } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { session$ } from '../../state/session';
 import { detailLink } from './detail-link';
-import { NAME_LANG, priceDigits } from './market-info';
+import { priceDigits } from './market-info';
 import { clearRecentSearches, readRecentSearches, rememberSearch } from './recent-searches';
 import { WatchToggle } from './WatchToggle';
 import './market.css';
@@ -126,7 +126,7 @@ function SearchRow({ quote, watch, onOpen }: { quote: Quote; watch: boolean; onO
         data-testid={`search-row-${quote.code}`}
         onClick={onOpen}
       >
-        <strong lang={NAME_LANG}>{quote.name}</strong>
+        <strong>{quote.name}</strong>
         <small className="num">{quote.code}</small>
       </Link>
       <span className={`num quote-price ${moveClass(quote.change)}`}>

@@ -11,7 +11,7 @@ import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { Tabs } from '../../components/Tabs';
 import { displaySettings$ } from '../../state/display-settings';
 import { detailLink } from './detail-link';
-import { NAME_LANG, PRICE_REFRESH_MS, priceDigits } from './market-info';
+import { PRICE_REFRESH_MS, priceDigits } from './market-info';
 import { PullToRefresh } from './PullToRefresh';
 import { QuoteList, type QuoteSort } from './QuoteList';
 import './market.css';
@@ -159,7 +159,7 @@ export function SimpleQuoteList({
                 data-testid={`quote-row-${quote.code}`}
               >
                 <span className="quote-name">
-                  <strong lang={NAME_LANG}>{quote.name}</strong>
+                  <strong>{quote.name}</strong>
                   <small className="num">{quote.code}</small>
                 </span>
                 <span className={`num quote-price ${moveClass(quote.change)}`}>

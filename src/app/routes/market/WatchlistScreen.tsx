@@ -15,7 +15,7 @@ import { showAlert } from '../../state/alert';
 import { online$ } from '../../state/connection';
 import { session$ } from '../../state/session';
 import { detailLink } from './detail-link';
-import { NAME_LANG, PRICE_REFRESH_MS, priceDigits } from './market-info';
+import { PRICE_REFRESH_MS, priceDigits } from './market-info';
 import { PullToRefresh } from './PullToRefresh';
 import './market.css';
 
@@ -136,7 +136,7 @@ function WatchRow({ quote, onRemove }: { quote: Quote; onRemove: () => void }) {
   return (
     <div className="quote-row" data-testid={`watch-row-${quote.code}`}>
       <Link to={link.to} search={link.search} className="quote-name plain-link">
-        <strong lang={NAME_LANG}>{quote.name}</strong>
+        <strong>{quote.name}</strong>
         <small className="num">{quote.code}</small>
       </Link>
       <span className={`num quote-price ${moveClass(live.change)}`}>
@@ -174,7 +174,7 @@ function ArrangeRow({
   return (
     <div className="quote-row arrange-row" data-testid={`arrange-row-${quote.code}`}>
       <span className="quote-name">
-        <strong lang={NAME_LANG}>{quote.name}</strong>
+        <strong>{quote.name}</strong>
         <small className="num">{quote.code}</small>
       </span>
       <button

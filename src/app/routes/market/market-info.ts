@@ -21,11 +21,3 @@ export function priceDigits(market: Market, price: number, code?: string): numbe
 
 /** How often a visible screen re-reads prices until the live stream arrives. */
 export const PRICE_REFRESH_MS = 5000;
-
-/**
- * The language of an instrument's name: the exchange's Chinese name, in simplified characters in every
- * market of the catalogue (HK and US stocks too). Marked on the name, whatever the app's language: a screen
- * reader reads it as Chinese, the browser draws it with simplified glyphs, and it goes straight to a
- * Chinese font rather than trying the interface's font first (a name first seen costs half the layout).
- */
-export const NAME_LANG = 'zh-CN';
