@@ -76,6 +76,65 @@ function precompress(): Plugin {
 }
 
 /**
+ * The first screen: /home, the start URL (spec §3), in the default language. With the entry, their static
+ * imports and the stylesheet, it is what the service worker precaches before it takes control; the page
+ * has just loaded the same files, so the install is served mostly from the browser's cache, and on a slow
+ * first visit the worker controls the page within seconds. Every other built file (the other screens, the
+ * other languages, the chart worker, the icons) is cached as it is used and fetched once the worker
+ * controls the page (src/sw/shell.ts).
+ */
+const FIRST_SCREEN_MODULES = ['src/app/routes/home/HomeScreen.tsx', 'locales/zh-CN/index.ts'];
+
+/** The built files of the first screens (see FIRST_SCREEN_MODULES), filled in when the bundle is written. */
+const firstScreenFiles = new Set<string>();
+
+/**
+ * Works out FIRST_SCREEN_MODULES' built files from the bundle graph: the entry chunk and each first
+ * screen's chunk, with every chunk they import statically, and every stylesheet. A first-screen module that
+ * is missing from the bundle (renamed or moved) stops the build rather than quietly precaching less.
+ */
+function firstScreens(): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'paperdesk-first-screens',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    // After Vite's own hooks: the one stylesheet is emitted in theirs.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+        const seeds = chunks.filter((chunk) => chunk.isEntry);
+        for (const module of FIRST_SCREEN_MODULES) {
+          const id = path.resolve(root, module);
+          const chunk =
+            chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
+          if (!chunk)
+            throw new Error(`first screen ${module} is not in the bundle: update FIRST_SCREEN_MODULES`);
+          seeds.push(chunk);
+        }
+        firstScreenFiles.clear();
+        const queue = [...seeds];
+        while (queue.length > 0) {
+          const chunk = queue.pop()!;
+          if (firstScreenFiles.has(chunk.fileName)) continue;
+          firstScreenFiles.add(chunk.fileName);
+          for (const name of chunk.imports) {
+            const next = bundle[name];
+            if (next?.type === 'chunk') queue.push(next);
+          }
+        }
+        for (const item of Object.values(bundle)) {
+          if (item.type === 'asset' && item.fileName.endsWith('.css')) firstScreenFiles.add(item.fileName);
+        }
+      },
+    },
+  };
+}
+
+/**
  * The first paint does not wait for the stylesheet: index.html's inline boot screen paints at once, and the
  * app's stylesheet becomes a preload that main.tsx applies, and waits for, before React's first render.
  */
@@ -116,6 +175,18 @@ export default defineConfig({
         rollupFormat: 'iife',
         // The public/ icons match here; the plugin adds the manifest itself.
         globPatterns: ['**/*.{js,css,html,svg,png}'],
+        // Built files outside the first screens are marked `later`: the service worker caches them after it
+        // controls the page, not before (src/sw/shell.ts).
+        manifestTransforms: [
+          (entries) => ({
+            manifest: entries.map((entry) =>
+              entry.url !== 'index.html' && !firstScreenFiles.has(entry.url)
+                ? { ...entry, later: true }
+                : entry,
+            ),
+            warnings: firstScreenFiles.size === 0 ? ['the first screens were not worked out'] : [],
+          }),
+        ],
       },
       includeManifestIcons: false,
       manifest: {
@@ -137,6 +208,7 @@ export default defineConfig({
         ],
       },
     }),
+    firstScreens(),
     nonBlockingStylesheet(),
     precompress(),
   ],

@@ -71,6 +71,10 @@ await benchMarket();
 const { benchShell } = await import('../tests/bench/shell-lighthouse');
 await benchShell();
 
+// A first visit over a slow mobile link: a usable /home, service-worker control, every screen offline.
+const { benchSlowLink } = await import('../tests/bench/slow-link');
+await benchSlowLink();
+
 // Identity: login cost, lockout and SMS limits under 200 parallel attempts, ping with security headers.
 const { benchIdentity } = await import('../tests/bench/identity');
 await benchIdentity();

@@ -39,6 +39,9 @@ function watchNetwork(): void {
   const tell = () => {
     setOnline(navigator.onLine);
     postToWorker({ type: 'NETWORK_STATE', online: navigator.onLine });
+    // The worker fetches the screens the first visit did not need (it starts once active; a worker
+    // stopped half-way, or a link that failed, goes on from here).
+    if (navigator.onLine) postToWorker({ type: 'OFFLINE_READY' });
   };
   window.addEventListener('online', tell);
   window.addEventListener('offline', tell);
@@ -88,6 +91,9 @@ export function registerServiceWorker(): void {
   watchNetwork();
   if (!('serviceWorker' in navigator)) return;
   activateWaiting = registerSW({
+    // Already called once the first screen is drawn and the browser idle: not also after the page's load
+    // event, which waits for every image of the first screen.
+    immediate: true,
     onNeedRefresh: () => setUpdateAvailable(true),
     onRegisteredSW: (_url, registration) => {
       if (registration) checkForUpdates(registration);

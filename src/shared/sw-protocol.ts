@@ -21,7 +21,12 @@ export type PageToWorker =
   /** The page's view of the network (navigator.onLine and its events). */
   | { type: 'NETWORK_STATE'; online: boolean }
   /** Answered on the message's port with `VersionAnswer`. */
-  | { type: 'GET_VERSION' };
+  | { type: 'GET_VERSION' }
+  /**
+   * Fetches the built files the first screens did not need (src/sw/shell.ts), if not done yet; answered
+   * on the message's port with `OfflineReadyAnswer` once every screen opens offline, or the link failed.
+   */
+  | { type: 'OFFLINE_READY' };
 
 export interface BaseUrlAnswer {
   baseUrl: string | null;
@@ -29,6 +34,10 @@ export interface BaseUrlAnswer {
   unreachable?: boolean;
   /** What the app waits for an answer from: the last base URL tried and the config files. */
   waitingFor?: string[];
+}
+
+export interface OfflineReadyAnswer {
+  ready: boolean;
 }
 
 export interface VersionAnswer {

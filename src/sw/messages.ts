@@ -1,12 +1,19 @@
 /** The messages pages post to the service worker (shared/sw-protocol.ts), answered on the message's port. */
-import { isPageToWorker, type BaseUrlAnswer, type VersionAnswer } from '../shared/sw-protocol';
+import {
+  isPageToWorker,
+  type BaseUrlAnswer,
+  type OfflineReadyAnswer,
+  type VersionAnswer,
+} from '../shared/sw-protocol';
 import type { DataLayer } from './data-layer';
 import type { Outbox } from './outbox';
+import type { LaterFiles } from './shell';
 
 export function listenForPageMessages(
   scope: ServiceWorkerGlobalScope,
   layer: DataLayer,
   outbox: Outbox,
+  laterFiles: LaterFiles,
   build: string,
 ): void {
   scope.addEventListener('message', (event: ExtendableMessageEvent) => {
@@ -45,6 +52,11 @@ export function listenForPageMessages(
         break;
       case 'GET_VERSION':
         port?.postMessage({ build } satisfies VersionAnswer);
+        break;
+      case 'OFFLINE_READY':
+        event.waitUntil(
+          laterFiles.warm().then((ready) => port?.postMessage({ ready } satisfies OfflineReadyAnswer)),
+        );
         break;
       case 'SKIP_WAITING':
         // update.ts

@@ -6,13 +6,12 @@
  * questions), images.ts (uploaded pictures).
  */
 import { clientsClaim } from 'workbox-core';
-import type { PrecacheEntry } from 'workbox-precaching';
 import { routeApiCalls } from './api';
 import { configSources, DataLayer } from './data-layer';
 import { routeImages } from './images';
 import { listenForPageMessages } from './messages';
 import { Outbox, OUTBOX_SYNC_TAG } from './outbox';
-import { routeAppShell } from './shell';
+import { routeAppShell, type ShellEntry } from './shell';
 import { listenForSkipWaiting } from './update';
 
 interface SyncEvent extends ExtendableEvent {
@@ -20,7 +19,7 @@ interface SyncEvent extends ExtendableEvent {
 }
 
 declare const self: ServiceWorkerGlobalScope & {
-  __WB_MANIFEST: (string | PrecacheEntry)[];
+  __WB_MANIFEST: ShellEntry[];
   registration: ServiceWorkerRegistration & {
     sync?: { register(tag: string): Promise<void> };
   };
@@ -50,13 +49,16 @@ const outbox = new Outbox(
   },
 );
 
-routeAppShell(self.__WB_MANIFEST);
+const laterFiles = routeAppShell(self.__WB_MANIFEST, self.location.origin);
 routeApiCalls(layer, outbox);
 routeImages();
 listenForSkipWaiting(self);
-listenForPageMessages(self, layer, outbox, __PAPERDESK_BUILD_ID__);
+listenForPageMessages(self, layer, outbox, laterFiles, __PAPERDESK_BUILD_ID__);
 self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent;
   if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(outbox.flush());
 });
+// The rest of the build is fetched once this worker is active, not before: on a slow link it must not delay
+// control. Not in the activate event's waitUntil, which would delay it just the same.
+self.addEventListener('activate', () => void laterFiles.warm());
 clientsClaim();

@@ -17,6 +17,7 @@ import type { Page as ListPage, Position } from '../../src/shared/api/types';
 import {
   launchPhoneBrowser,
   newPhoneContext,
+  offlineReady,
   openAs,
   startE2eStation,
   stationClient,
@@ -61,7 +62,7 @@ const sawCannotConnect = (page: Page) =>
   page.evaluate(() => localStorage.getItem('e2e.sawCannotConnect') === '1');
 
 async function controlled(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+  await offlineReady(page);
 }
 
 async function showsMarketList(page: Page): Promise<void> {

@@ -111,6 +111,45 @@ export async function newPhoneContext(browser: Browser): Promise<BrowserContext>
   });
 }
 
+/**
+ * Waits until the service worker controls the page and has every screen available offline: it precaches
+ * only the first screens and fetches the rest once it controls the page (src/sw/shell.ts).
+ */
+/** In the page: whether a service worker controls it. */
+export const controlledByWorker = (): boolean =>
+  (globalThis as unknown as PageGlobals).navigator.serviceWorker.controller !== null;
+
+export async function offlineReady(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => (globalThis as unknown as PageGlobals).navigator.serviceWorker.controller !== null,
+    null,
+    {
+      timeout: 30_000,
+    },
+  );
+  const ready = await page.evaluate(
+    () =>
+      new Promise<boolean>((resolveReady) => {
+        const { navigator, MessageChannel } = globalThis as unknown as PageGlobals;
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => resolveReady(event.data.ready);
+        navigator.serviceWorker.controller?.postMessage({ type: 'OFFLINE_READY' }, [channel.port2]);
+      }),
+  );
+  if (!ready) throw new Error('the service worker could not fetch every screen');
+}
+
+/** What offlineReady uses of the page: this file is also built without the DOM's types (the bench imports it). */
+interface PageGlobals {
+  navigator: {
+    serviceWorker: { controller: { postMessage(message: unknown, transfer: unknown[]): void } | null };
+  };
+  MessageChannel: new () => {
+    port1: { onmessage: ((event: { data: { ready: boolean } }) => void) | null };
+    port2: unknown;
+  };
+}
+
 /** Fails the test on any uncaught page error, so a broken screen cannot pass silently. */
 export function watchPageErrors(page: Page): string[] {
   const errors: string[] = [];

@@ -14,7 +14,14 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import en from '../../locales/en';
-import { copyDist, launchPhoneBrowser, newPhoneContext, startE2eStation, watchPageErrors } from './harness';
+import {
+  copyDist,
+  launchPhoneBrowser,
+  newPhoneContext,
+  offlineReady,
+  startE2eStation,
+  watchPageErrors,
+} from './harness';
 
 const AS_OF = /^Offline · as of \d\d:\d\d$/;
 const STOCK = 'AAPL';
@@ -68,7 +75,7 @@ async function openContext(
 
 /** Waits until the service worker controls the page (it claims the page once it is active). */
 async function controlled(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+  await offlineReady(page);
 }
 
 /** The base URL the service worker keeps in IndexedDB, or null. */
@@ -365,5 +372,36 @@ describe('updates', () => {
     expect(workerBuild).toBe(running);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('precaches only the first screen before it takes control, then fetches the rest: a screen never opened online opens offline', async () => {
+    const station = await startE2eStation();
+    cleanups.push(() => station.close());
+    const { context, page, errors } = await openContext();
+    await page.goto(`${station.url}/home`);
+    await controlled(page);
+
+    const caches = await page.evaluate(async () => {
+      const names = await globalThis.caches.keys();
+      const urls = async (match: string) => {
+        const name = names.find((n) => n.includes(match));
+        if (!name) return [];
+        const cache = await globalThis.caches.open(name);
+        return (await cache.keys()).map((request) => new URL(request.url).pathname);
+      };
+      return { precache: await urls('precache'), later: await urls('paperdesk-later') };
+    });
+    // Before control: the shell, /home and the default language; not the chart worker, not other screens.
+    expect(caches.precache).toContain('/index.html');
+    expect(caches.precache.some((path) => /\/assets\/HomeScreen-/.test(path))).toBe(true);
+    expect(caches.precache.some((path) => /kline\.worker|LoginScreen|\/en-/.test(path))).toBe(false);
+    // After control, every other built file.
+    expect(caches.later.some((path) => /kline\.worker/.test(path))).toBe(true);
+    expect(caches.later.some((path) => /LoginScreen/.test(path))).toBe(true);
+
+    await context.setOffline(true);
+    await page.goto(`${station.url}/login`);
+    await page.getByTestId('link-register').waitFor({ timeout: 15_000 });
+    expect(errors).toEqual([]);
   });
 });

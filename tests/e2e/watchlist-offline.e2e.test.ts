@@ -8,7 +8,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import en from '../../locales/en';
-import { launchPhoneBrowser, newPhoneContext, startE2eStation, watchPageErrors } from './harness';
+import {
+  launchPhoneBrowser,
+  newPhoneContext,
+  offlineReady,
+  startE2eStation,
+  watchPageErrors,
+} from './harness';
 
 const AS_OF = /^Offline · as of \d\d:\d\d$/;
 const EDITS = /^POST \/user\/(addOption|delOption|option\/sort)\.do$/;
@@ -126,7 +132,7 @@ describe('the watchlist offline', () => {
 
     // Online, through the service worker: the list, then a stock's detail (kept for the add offline).
     await page.goto(`${station.url}/mylist`);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    await offlineReady(page);
     await page.reload();
     await page.getByTestId('watch-row-600000').waitFor();
     expect(await shownCodes(page, 'watch-row-')).toEqual(['00700', 'AAPL', '600000']);

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchPhoneBrowser, openAs, startE2eStation, stationClient } from './harness';
+import { launchPhoneBrowser, offlineReady, openAs, startE2eStation, stationClient } from './harness';
 
 let browser: Browser;
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -46,7 +46,7 @@ describe('watchlist edits offline, replayed exactly', () => {
     cleanups.push(close);
     const context = page.context();
     await page.goto(`${station.url}/mylist`);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    await offlineReady(page);
     await page.reload();
     await page.getByTestId('watch-row-600000').waitFor();
     // The detail seen online, so its toggle works offline.
