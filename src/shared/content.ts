@@ -5,7 +5,7 @@
  * keys.
  */
 
-/** spec §1: the five languages; news and college articles are written in zh-CN and en only. */
+/** spec §1: the five languages; the starter news, notices, college articles and site pages exist in each. */
 export const CONTENT_LANGS = ['zh-CN', 'en', 'zh-TW', 'th', 'vi'] as const;
 export type ContentLang = (typeof CONTENT_LANGS)[number];
 
@@ -30,8 +30,9 @@ export const NEWS_PAGE_SIZE = 15;
 export const SERVICE_MESSAGE_MAX = 1000;
 
 /**
- * Where content in a language nobody wrote falls back to, nearest first: Traditional Chinese readers
- * read Simplified before English; Thai and Vietnamese readers get English.
+ * Where content in a language nobody wrote (an operator's item added in one language, or a version hidden)
+ * falls back to, nearest first: Traditional Chinese readers read Simplified before English; Thai and
+ * Vietnamese readers get English.
  */
 export function contentFallbacks(lang: ContentLang): ContentLang[] {
   switch (lang) {

@@ -135,14 +135,14 @@ describe('home, news, college and site pages in the browser', () => {
     await close();
   });
 
-  it('shows each page in each language, and marks news written in another', async () => {
+  it('shows each page and the news in each language', async () => {
     const { page, errors, close } = await openPage();
     const cases = [
-      { lang: 'zh-CN', dict: zhCN, privacy: '隐私政策', newsLang: 'zh-CN' },
-      { lang: 'en', dict: en, privacy: 'Privacy policy', newsLang: 'en' },
-      { lang: 'zh-TW', dict: zhTW, privacy: '隱私權政策', newsLang: 'zh-CN' },
-      { lang: 'th', dict: th, privacy: 'นโยบายความเป็นส่วนตัว', newsLang: 'en' },
-      { lang: 'vi', dict: vi, privacy: 'Chính sách quyền riêng tư', newsLang: 'en' },
+      { lang: 'zh-CN', dict: zhCN, privacy: '隐私政策' },
+      { lang: 'en', dict: en, privacy: 'Privacy policy' },
+      { lang: 'zh-TW', dict: zhTW, privacy: '隱私權政策' },
+      { lang: 'th', dict: th, privacy: 'นโยบายความเป็นส่วนตัว' },
+      { lang: 'vi', dict: vi, privacy: 'Chính sách quyền riêng tư' },
     ] as const;
     for (const c of cases) {
       await page.goto(`${url}/home?lang=${c.lang}`);
@@ -169,11 +169,85 @@ describe('home, news, college and site pages in the browser', () => {
       await page.goto(`${url}/newPage`);
       const row = page.getByTestId('news-row').first();
       await row.waitFor();
-      expect(await row.getAttribute('lang'), c.lang).toBe(c.newsLang);
-      // News in a language other than the reader's carries a tag naming it.
-      expect(await row.getByTestId('lang-tag').count(), c.lang).toBe(c.newsLang === c.lang ? 0 : 1);
+      // News is written in every language: the reader's own, with no tag naming another.
+      expect(await row.getAttribute('lang'), c.lang).toBe(c.lang);
+      expect(await row.getByTestId('lang-tag').count(), c.lang).toBe(0);
       expect(await page.locator('.page-header h1').innerText()).toBe(c.dict.titles.news);
     }
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('lets a Thai reader read the notices in Thai, and marks one missing in Thai as English', async () => {
+    const { page, errors, close } = await openPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/notice/')) asked.push(request.headers()['accept-language'] ?? '');
+    });
+    await page.goto(`${url}/newGg?lang=th`);
+    const rows = page.getByTestId('notice-list').locator('a.content-row');
+    await rows.first().waitFor();
+    expect(await page.locator('.page-header h1').innerText()).toBe(th.titles.notices);
+    expect(await rows.count()).toBe(20);
+    for (const lang of await rows.evaluateAll((links) => links.map((a) => a.getAttribute('lang'))))
+      expect(lang).toBe('th');
+    expect(await page.getByTestId('lang-tag').count()).toBe(0);
+
+    const title = 'ที่นี่คือสถานีทดสอบการเทรดจำลอง เงินทั้งหมดเป็นเงินจำลอง';
+    await rows.filter({ hasText: title }).click();
+    const detail = page.getByTestId('notice-detail');
+    await detail.waitFor();
+    expect(await detail.getAttribute('lang')).toBe('th');
+    expect(await detail.locator('h2').innerText()).toBe(title);
+    const body = await detail.getByTestId('markdown').innerText();
+    expect(body).toContain('แลกเป็นเงินจริงไม่ได้');
+    expect(body).not.toMatch(/[A-Za-z]+ [A-Za-z]+ [A-Za-z]+/);
+    // The app asked in the reader's language, as every call does.
+    expect(asked.length).toBeGreaterThanOrEqual(2);
+    expect(asked.every((lang) => lang === 'th')).toBe(true);
+
+    // The operator hides the Thai version: the notice stays, in English, tagged with its language.
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    const edit = (hidden: string) =>
+      runOperatorCommand(
+        app.station,
+        'content-edit',
+        [String(id), '--hidden', hidden, '--reason', 'e2e fallback'],
+        () => undefined,
+        'e2e',
+      );
+    await edit('yes');
+    try {
+      await page.goto(`${url}/newGg`);
+      const english = page.getByTestId('notice-list').locator('a.content-row', {
+        hasText: 'This is a paper-trading test station; all money is play money',
+      });
+      await english.waitFor();
+      expect(await english.getAttribute('lang')).toBe('en');
+      expect(await english.getByTestId('lang-tag').innerText()).toBe(th.language.en);
+      expect(await rows.count()).toBe(20);
+    } finally {
+      await edit('no');
+    }
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('lets an English reader read a college article in English', async () => {
+    const { page, errors, close } = await openPage();
+    await page.goto(`${url}/college?lang=en`);
+    await page.getByTestId('article-list').waitFor();
+    await page.getByTestId('college-risk').click();
+    await page.getByTestId('article-row').filter({ hasText: 'The risk ratio and liquidation' }).click();
+    const article = page.getByTestId('article-detail');
+    await article.waitFor();
+    expect(await article.getAttribute('lang')).toBe('en');
+    expect(await article.locator('h2').innerText()).toBe('The risk ratio and liquidation');
+    expect(await article.getByTestId('lang-tag').count()).toBe(0);
+    const text = await article.getByTestId('markdown').innerText();
+    expect(text).toContain('Every position shows its own liquidation price');
+    expect(text).not.toMatch(/\p{Script=Han}/u);
+    expect(await article.locator('h2, h3').allInnerTexts()).toContain('The liquidation price');
     expect(errors).toEqual([]);
     await close();
   });

@@ -34,6 +34,16 @@ import {
 
 const run = promisify(execFile);
 
+/** Latin words a Chinese title may carry: market codes, units and indicator names (no English words). */
+const LATIN_IN_CHINESE_TITLES = new Set(
+  'A H K T+0 T+1 T+2 ST STAR ETF PE IPO VIP HK US MA EMA MACD DIF DEA KDJ RSI BOLL VOL PaperDesk'.split(' '),
+);
+/** Common characters written differently in Simplified and Traditional Chinese. */
+const SIMPLIFIED_ONLY = /[这们个为国说时会对发过还后经与买卖价钱账户资涨级让银证]/u;
+const TRADITIONAL_ONLY = /[這們個為國說時會對發過還後經與買賣價錢帳戶資漲級讓銀證]/u;
+/** Vietnamese letters English never writes (a Vietnamese line without one is English left untranslated). */
+const VIETNAMESE_LETTER = /[àáãèéìíòóõùúýăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/iu;
+
 describe.each(dbTargets)('news, notices, college, pages and customer service (%s)', (db) => {
   let station: TestStation<FixedClock>;
   let client: ApiClient;
@@ -101,14 +111,73 @@ describe.each(dbTargets)('news, notices, college, pages and customer service (%s
       expect(zh.list.every((n) => n.lang === 'zh-CN')).toBe(true);
       expect(en.list.every((n) => n.lang === 'en')).toBe(true);
       expect(en.total).toBe(zh.total);
-      // Written in zh-CN and en only: Traditional Chinese readers get Simplified, Thai and Vietnamese English.
-      expect(data(await news({}, 'zh-TW')).list[0]!.lang).toBe('zh-CN');
-      expect(data(await news({}, 'th')).list[0]!.lang).toBe('en');
-      expect(data(await news({}, 'vi')).list[0]!.lang).toBe('en');
+      expect(data(await news({}, 'zh-TW')).list[0]!.lang).toBe('zh-TW');
+      expect(data(await news({}, 'th')).list[0]!.lang).toBe('th');
+      expect(data(await news({}, 'vi')).list[0]!.lang).toBe('vi');
       // ?lang= wins over the header.
       expect(data(await news({ lang: 'en' }, 'zh-CN')).list[0]!.lang).toBe('en');
       expect(/[\u4e00-\u9fff]/.test(zh.list[0]!.title)).toBe(true);
       expect(/[\u4e00-\u9fff]/.test(en.list[0]!.title)).toBe(false);
+    });
+
+    it('has every news item, notice and college article in each of the five languages, with no code showing', async () => {
+      const shown = new Map<string, string[]>();
+      for (const lang of CONTENT_LANGS) {
+        const reader = client.withLang(lang);
+        const newsList = data(
+          await reader.get<Page<NewsItem>>('/api/news/getNewsList.do', { pageSize: 100 }),
+        );
+        const notices = data(
+          await reader.get<Page<NoticeItem>>('/api/notice/getNoticeList.do', { pageSize: 100 }),
+        );
+        const articles = data(await reader.get<Page<ArticleItem>>('/api/art/list.do', { pageSize: 100 }));
+        const items = [
+          ...newsList.list.map((n) => ({ key: `news ${n.type} ${n.publishedAt}`, ...n })),
+          ...notices.list.map((n) => ({ key: `notice ${n.level} ${n.publishedAt}`, ...n })),
+          ...articles.list.map((a) => ({ key: `article ${a.category} ${a.publishedAt}`, ...a })),
+        ];
+        expect(newsList.total + notices.total + articles.total).toBe(items.length);
+        shown.set(lang, items.map((i) => i.key).sort());
+        for (const item of items) {
+          const where = `${lang} ${item.key} "${item.title}"`;
+          expect(item.lang, where).toBe(lang);
+          const detailPath = item.key.startsWith('news')
+            ? '/api/news/getDetail.do'
+            : item.key.startsWith('notice')
+              ? '/api/notice/getDetail.do'
+              : '/api/art/detail.do';
+          const { content } = data(await reader.get<{ content: string }>(detailPath, { id: item.id }));
+          const text = `${item.title}\n${item.summary}\n${content}`;
+          // Content never shows an internal code, a message key or an API path.
+          expect(text, where).not.toMatch(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\{\{|@[a-z]+\.[a-z]|\/api\/|\.do\b/);
+          if (lang === 'en' || lang === 'th' || lang === 'vi')
+            expect(text, where).not.toMatch(/\p{Script=Han}/u);
+          if (lang === 'th') expect(item.title, where).toMatch(/\p{Script=Thai}/u);
+          if (lang === 'th' || lang === 'vi') {
+            // No paragraph, list item or table row left in English: a line of prose (three lowercase
+            // Latin words or more) carries the reader's script.
+            const own = lang === 'th' ? /\p{Script=Thai}/u : VIETNAMESE_LETTER;
+            const prose = text.split('\n').filter((line) => (line.match(/\b[a-z]{2,}\b/g) ?? []).length >= 3);
+            expect(
+              prose.filter((line) => !own.test(line)),
+              where,
+            ).toEqual([]);
+          }
+          if (lang === 'zh-CN' || lang === 'zh-TW') {
+            // Chinese titles carry Latin letters only as market codes, tickers and indicator names.
+            const latin = item.title.match(/\p{Script=Latin}[\p{Script=Latin}\d+]*/gu) ?? [];
+            expect(
+              latin.filter((w) => !LATIN_IN_CHINESE_TITLES.has(w)),
+              where,
+            ).toEqual([]);
+          }
+          // Each script is its own: no Simplified-only characters in Traditional text, and the reverse.
+          if (lang === 'zh-TW') expect(text, where).not.toMatch(SIMPLIFIED_ONLY);
+          if (lang === 'zh-CN') expect(text, where).not.toMatch(TRADITIONAL_ONLY);
+        }
+      }
+      for (const lang of CONTENT_LANGS) expect(shown.get(lang), lang).toEqual(shown.get('zh-CN'));
+      expect(shown.get('en')!.length).toBeGreaterThanOrEqual(90);
     });
 
     it('opens one item with its Markdown; an unknown or other-kind id is 404', async () => {
@@ -204,6 +273,51 @@ describe.each(dbTargets)('news, notices, college, pages and customer service (%s
     expect((await client.get('/api/news/getDetail.do', { id: victim.id })).http).toBe(404);
     await op('content-edit', String(victim.id), '--hidden', 'no', '--reason', 'back');
     expect(data(await news({}, 'en')).list[1]!.id).toBe(victim.id);
+  });
+
+  const notices = async (lang: string) =>
+    data(
+      await client.withLang(lang).get<Page<NoticeItem>>('/api/notice/getNoticeList.do', { pageSize: 100 }),
+    );
+
+  it('falls back to the nearest language written when the reader’s is missing: zh-TW to zh-CN, th and vi to en', async () => {
+    const [tw, th, vi] = [await notices('zh-TW'), await notices('th'), await notices('vi')];
+    // The newest notice, hidden in Traditional Chinese and in Thai by the operator.
+    for (const hide of [tw.list[0]!, th.list[0]!])
+      await op('content-edit', String(hide.id), '--hidden', 'yes', '--reason', 'retranslating');
+    const [tw2, th2, vi2] = [await notices('zh-TW'), await notices('th'), await notices('vi')];
+    expect([tw2.total, th2.total, vi2.total]).toEqual([tw.total, th.total, vi.total]);
+    expect(tw2.list[0]).toMatchObject({ lang: 'zh-CN', publishedAt: tw.list[0]!.publishedAt });
+    expect(th2.list[0]).toMatchObject({ lang: 'en', publishedAt: th.list[0]!.publishedAt });
+    expect(vi2.list[0]).toEqual(vi.list[0]);
+    expect(tw2.list.slice(1)).toEqual(tw.list.slice(1));
+    for (const shown of [tw.list[0]!, th.list[0]!])
+      await op('content-edit', String(shown.id), '--hidden', 'no', '--reason', 'retranslated');
+    expect(await notices('th')).toEqual(th);
+  });
+
+  it('gives a database seeded before the new languages what it lacks, and keeps the operator’s edits', async () => {
+    const db = station.app.station.db;
+    const edited = (await notices('en')).list[0]!;
+    await op('content-edit', String(edited.id), '--title', 'Edited by the operator', '--reason', 'wording');
+    // A database from before: news, notices and articles in zh-CN and en only.
+    const removed = await db
+      .deleteFrom('content_items')
+      .where('kind', '!=', 'page')
+      .where('lang', 'in', ['zh-TW', 'th', 'vi'])
+      .executeTakeFirst();
+    expect(Number(removed.numDeletedRows)).toBeGreaterThanOrEqual(3 * 90);
+    expect((await notices('th')).list.every((n) => n.lang === 'en')).toBe(true);
+
+    expect(await seedContent(station.app.station)).toBe(Number(removed.numDeletedRows));
+    for (const lang of ['zh-TW', 'th', 'vi'])
+      expect(
+        (await notices(lang)).list.every((n) => n.lang === lang),
+        lang,
+      ).toBe(true);
+    expect((await notices('en')).list[0]).toMatchObject({ id: edited.id, title: 'Edited by the operator' });
+    expect(await seedContent(station.app.station)).toBe(0);
+    await op('content-edit', String(edited.id), '--title', edited.title, '--reason', 'wording back');
   });
 
   describe('operator command line', () => {
@@ -411,5 +525,47 @@ describe.each(dbTargets)('news, notices, college, pages and customer service (%s
         'RATE_LIMITED',
       );
     });
+  });
+});
+
+describe('a station started again on a database seeded before the new languages', () => {
+  it('adds the Traditional Chinese, Thai and Vietnamese items at start (SQLite file in DATA_DIR)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'paperdesk-reseed-'));
+    try {
+      const before = await startStation({ db: 'sqlite', env: { DATA_DIR: dir } });
+      try {
+        await before.app.station.db
+          .deleteFrom('content_items')
+          .where('kind', '!=', 'page')
+          .where('lang', 'in', ['zh-TW', 'th', 'vi'])
+          .execute();
+        const th = data(
+          await api(before.url).withLang('th').get<Page<NoticeItem>>('/api/notice/getNoticeList.do'),
+        );
+        expect(th.list[0]!.lang).toBe('en');
+      } finally {
+        await before.close();
+      }
+      const after = await startStation({ db: 'sqlite', env: { DATA_DIR: dir } });
+      try {
+        for (const lang of ['zh-TW', 'th', 'vi']) {
+          const reader = api(after.url).withLang(lang);
+          const lists = [
+            data(await reader.get<Page<NoticeItem>>('/api/notice/getNoticeList.do', { pageSize: 100 })).list,
+            data(await reader.get<Page<NewsItem>>('/api/news/getNewsList.do', { pageSize: 100 })).list,
+            data(await reader.get<Page<ArticleItem>>('/api/art/list.do', { pageSize: 100 })).list,
+          ];
+          for (const list of lists)
+            expect(
+              list.every((item) => item.lang === lang),
+              lang,
+            ).toBe(true);
+        }
+      } finally {
+        await after.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The reading side's calls: news (`/api/news/*`), notices, the financial college (`/api/art/*`), site pages
  * and version notes, and the user's customer-service thread. Content comes back as the Markdown stored; each
- * item says which language it is in (the reader's, or the nearest one written: news and articles exist in
- * zh-CN and en only). The routes live by group beside their schemas (content-news, content-college,
+ * item says which language it is in (the reader's, or the nearest one written when an item is missing in it:
+ * see contentFallbacks). The routes live by group beside their schemas (content-news, content-college,
  * content-site-pages, content-service); banners and site info are in site-settings.ts.
  */
 import type { FastifyPluginAsync } from 'fastify';

@@ -10,7 +10,7 @@ export type ContentKind = 'news' | 'notice' | 'article' | 'page';
 export interface ContentItemsTable {
   id: Generated<number>;
   kind: ContentKind;
-  /** Stable name of the item across its languages: the zh-CN and en versions of one news item share it. */
+  /** Stable name of the item across its languages: every language's version of one news item shares it. */
   slug: string;
   /** zh-CN, en, zh-TW, th or vi. */
   lang: string;

@@ -455,7 +455,7 @@ export interface NewsItem {
   source: string;
   publishedAt: number;
   type: NewsType;
-  /** The language the item is written in (news is zh-CN or en; the app marks another language). */
+  /** The language the item is written in (the reader's, or a fallback; the app marks another language). */
   lang: ContentLang;
 }
 

@@ -30,8 +30,8 @@ export function publishedText(ms: number): string {
 }
 
 /**
- * The date, and a language tag when the item is not in the reader's language (news and articles are
- * written in zh-CN and en only; spec: each item says which language it is in).
+ * The date, and a language tag when the item is not in the reader's language (an item missing in it falls
+ * back to the nearest one written; spec: each item says which language it is in).
  */
 export function ContentMeta({
   publishedAt,
