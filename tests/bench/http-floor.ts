@@ -5,7 +5,8 @@
  * station figure as a share of the bare server's requests per second:
  * - ping.do (target ≥ 60%), getStock.do page of 20 sorted by change (target ≥ 40%), getDayK.do 3 years;
  * - orders on SQLite, buy then sell in a closed loop (target ≥ 10,000 orders/s with p99 < 20 ms).
- * BENCH_FLOOR_RUNS (default 1) repeats the whole comparison; BENCH_SECONDS sets each load's length.
+ * BENCH_FLOOR_RUNS (default 1) repeats the whole comparison; BENCH_SECONDS sets each load's length and
+ * BENCH_FLOOR_WARMUP_S (default 3) each URL's warm-up.
  * On a machine shared with other work (or where the one load thread, not the server, is the bottleneck) the
  * rates say little; each line also gives the server process's CPU time per request (from /proc), which
  * the machine's load changes far less: the station's against the bare server's is what a call pays beyond
@@ -31,6 +32,7 @@ import {
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const RUNS = Math.max(1, Number(process.env.BENCH_FLOOR_RUNS ?? 1));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const WARMUP_SECONDS = Number(process.env.BENCH_FLOOR_WARMUP_S ?? 3);
 
 /** Starts the bare server in its own process; its base URL and a stop function. */
 async function startBare(): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
@@ -65,7 +67,9 @@ async function run(index: number): Promise<void> {
     const page = `${station.base}/api/stock/getStock.do?market=a&pageSize=20&sort=-changePct`;
     const dayK = `${station.base}/api/stock/getDayK.do?code=600519&period=day&limit=750`;
     const hello = `${bare.base}/hello`;
-    for (const url of [hello, ping, page, dayK]) await load(url, 1, 16);
+    // Warmed up until the JIT has settled: after 1 s on a busy machine the first load measured paid for
+    // compiling (ping.do 498 µs of CPU per request first, 149 µs once warm).
+    for (const url of [hello, ping, page, dayK]) await load(url, WARMUP_SECONDS, 16);
     // The CPU a server spends with no request (the station's engine and jobs run every second), per ms,
     // taken off each load's so that a slow load does not look like a costly call.
     const idlePerMs = async (pid: number | undefined) => {
