@@ -44,6 +44,23 @@ describe.each(dbTargets)('what the station logs about requests (default level in
     }
   });
 
+  it('sums up the last period’s requests when the station closes', async () => {
+    // A period of a day: no summary line comes before the close, however slow the machine.
+    const station = await startStation({ db, captureLogs: true, env: { REQUEST_LOG_SUMMARY_S: '86400' } });
+    const user = await register(api(station.url));
+    for (let i = 0; i < 5; i++) await user.client.get('/user/getUserInfo.do');
+    await user.client.get('/user/no-such-call.do');
+    expect(parsed(station.logs).filter((l) => l.msg === 'requests served')).toEqual([]);
+    await station.close();
+    const summaries = parsed(station.logs).filter((l) => l.msg === 'requests served') as {
+      requests: number;
+      status: Record<string, number>;
+    }[];
+    expect(summaries).toHaveLength(1);
+    expect(summaries[0]!.status['4xx']).toBe(1);
+    expect(summaries[0]!.requests).toBeGreaterThanOrEqual(7);
+  });
+
   it('writes a line per request at debug, without the token or the phone', async () => {
     const station = await startStation({ db, captureLogs: true, env: { LOG_LEVEL: 'debug' } });
     try {
