@@ -8,7 +8,8 @@
  *   a stream whose unread bytes pass STREAM_BUFFER_KB is dropped.
  * Prints, for each, the peak resident memory of the station process (VmRSS from /proc/<pid>/status sampled
  * every 50 ms; target under 500 MB) over its resting figure, and the p99 of ping.do latency measured
- * throughout by one client calling it in a loop. Linux only (/proc).
+ * throughout by one client calling it in a loop. Linux only (/proc). BENCH_STREAM_HOLD_MS (default 10,000)
+ * is how long the unread streams stay open.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
