@@ -95,7 +95,13 @@ export async function readUpload(
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
-  return { mime: row.mime, bytes: await uploadStorage(station.config).get(row.file_name) };
+  try {
+    return { mime: row.mime, bytes: await uploadStorage(station.config).get(row.file_name) };
+  } catch (error) {
+    // A photo of a superseded submission keeps its record, not its file (removeSupersededPhotos).
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new AppError('NOT_FOUND');
+    throw error;
+  }
 }
 
 export interface KycSubmission {
@@ -121,7 +127,19 @@ export async function submitKyc(station: Station, userId: number, input: KycSubm
     .where('user_id', '=', userId)
     .where('id', 'in', [input.frontImage, input.backImage])
     .execute();
-  const mine = new Set(photos.map((p) => p.id));
+  // A photo of an earlier submission that the latest one did not name again has lost its file
+  // (removeSupersededPhotos): it cannot be named again.
+  const submitted = await db
+    .selectFrom('kyc_submissions')
+    .select(['front_upload_id', 'back_upload_id'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .execute();
+  const latest = new Set(submitted.slice(0, 1).flatMap((s) => [s.front_upload_id, s.back_upload_id]));
+  const gone = new Set(
+    submitted.flatMap((s) => [s.front_upload_id, s.back_upload_id]).filter((id) => !latest.has(id)),
+  );
+  const mine = new Set(photos.map((p) => p.id).filter((id) => !gone.has(id)));
   assertFields({
     frontImage: mine.has(input.frontImage) ? null : 'invalid',
     backImage: mine.has(input.backImage) ? null : 'invalid',
@@ -161,6 +179,36 @@ export async function submitKyc(station: Station, userId: number, input: KycSubm
       })
       .execute();
   });
+  await removeSupersededPhotos(station, userId, [input.frontImage, input.backImage]);
+}
+
+/**
+ * The files of the photos a new submission superseded: those of the user's earlier (failed) submissions
+ * that the new one does not name again (a side kept as it was stays). Their records stay with the
+ * submissions that name them, as the history of what was decided; only the bytes, a person's ID card, go.
+ * Runs after the new submission is committed, and only one submission of a user can be pending or passed,
+ * so no file a live submission names is removed.
+ */
+async function removeSupersededPhotos(station: Station, userId: number, current: number[]): Promise<void> {
+  const earlier = await station.db
+    .selectFrom('kyc_submissions')
+    .select(['front_upload_id', 'back_upload_id'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'failed')
+    .execute();
+  const kept = new Set(current);
+  const superseded = new Set(
+    earlier.flatMap((s) => [s.front_upload_id, s.back_upload_id]).filter((id) => !kept.has(id)),
+  );
+  if (superseded.size === 0) return;
+  const rows = await station.db
+    .selectFrom('uploads')
+    .select('file_name')
+    .where('user_id', '=', userId)
+    .where('id', 'in', [...superseded])
+    .execute();
+  const storage = uploadStorage(station.config);
+  for (const row of rows) await storage.remove(row.file_name);
 }
 
 /** A reason the user reads: `@validation.key` / `@errors.KEY` are message keys translated on the way out. */

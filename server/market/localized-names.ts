@@ -58,10 +58,22 @@ function isPlain(value: object): boolean {
 }
 
 async function localizedNamesFn(app: FastifyInstance): Promise<void> {
-  app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
+  // A plain callback, not an async function: it runs on every answer, and an async hook costs Fastify a
+  // promise and a microtask turn each time (as field-checks.ts).
+  app.addHook('preSerialization', (request, _reply, payload: unknown, done) => {
     const locale = app.i18n.resolve(request.headers['accept-language']);
-    if (locale === BASE_LOCALE) return payload;
-    return localizeNames(payload, (code, name) => app.market.localName(code, name, locale));
+    if (locale === BASE_LOCALE) {
+      done(null, payload);
+      return;
+    }
+    let localized: unknown;
+    try {
+      localized = localizeNames(payload, (code, name) => app.market.localName(code, name, locale));
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done(null, localized);
   });
 }
 

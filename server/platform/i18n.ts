@@ -132,6 +132,9 @@ function isSection(value: unknown): value is Section {
   );
 }
 
+/** Accept-Language headers whose locale a translator remembers at most. */
+const RESOLVED_KEPT = 512;
+
 export class Translator {
   /** Locale tag (as the folder is named) → messages. */
   private readonly byTag = new Map<string, LocaleMessages>();
@@ -149,9 +152,27 @@ export class Translator {
     return [...this.byTag.keys()];
   }
 
+  /**
+   * Locales already worked out, by Accept-Language header: every answer resolves its reader's language
+   * (localized-names.ts), and parsing the header each time showed in a trivial call's profile. Browsers send
+   * a handful of distinct headers; past RESOLVED_KEPT the map starts afresh, so odd headers cannot grow it.
+   */
+  private readonly resolved = new Map<string, string>();
+
   /** The best available locale for an Accept-Language header (base locale when nothing fits). */
   resolve(acceptLanguage: string | undefined): string {
-    const wanted = parseAcceptLanguage(acceptLanguage ?? '');
+    const header = acceptLanguage ?? '';
+    let locale = this.resolved.get(header);
+    if (locale === undefined) {
+      locale = this.resolveUncached(header);
+      if (this.resolved.size >= RESOLVED_KEPT) this.resolved.clear();
+      if (header.length <= 256) this.resolved.set(header, locale);
+    }
+    return locale;
+  }
+
+  private resolveUncached(acceptLanguage: string): string {
+    const wanted = parseAcceptLanguage(acceptLanguage);
     // First what the client asked for (or its primary language), then the nearest stand-ins.
     for (const tag of wanted) {
       const exact = this.lowerToTag.get(tag);

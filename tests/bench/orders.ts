@@ -193,7 +193,7 @@ export function resetAgent(): void {
 }
 
 /** CPU time (user + system) the process has used so far, in ms; null where /proc is not there. */
-function cpuMs(pid: number | undefined): number | null {
+export function cpuMs(pid: number | undefined): number | null {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).

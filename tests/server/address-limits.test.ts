@@ -4,15 +4,25 @@
  * can always reset the password by SMS.
  */
 import { describe, expect, it } from 'vitest';
-import { api, data, failure, register, startStation, type ApiClient } from './helpers/station';
+import {
+  api,
+  data,
+  dbTargets,
+  failure,
+  newPhone,
+  register,
+  startStation,
+  type ApiClient,
+  type ApiResponse,
+} from './helpers/station';
 
 /** A client that the station (TRUST_PROXY=true) sees as calling from `ip`. */
 const from = (client: ApiClient, ip: string) => client.withHeaders({ 'x-forwarded-for': ip });
 
-describe('what one address may try', () => {
+describe.each(dbTargets)('what one address may try (%s)', (db) => {
   it('throttles phone checks per address, in the user’s language', async () => {
     const station = await startStation({
-      db: 'sqlite',
+      db,
       env: { TRUST_PROXY: 'true', CHECK_PHONE_PER_IP_HOURLY: '5' },
     });
     try {
@@ -32,7 +42,7 @@ describe('what one address may try', () => {
 
   it('locks a phone for the guessing address only; the owner logs in from elsewhere', async () => {
     const station = await startStation({
-      db: 'sqlite',
+      db,
       env: { TRUST_PROXY: 'true', LOGIN_MAX_FAILURES: '3', LOGIN_PHONE_FAILURES: '6' },
     });
     try {
@@ -75,9 +85,52 @@ describe('what one address may try', () => {
     }
   });
 
+  it('spends the per-address quotas only on calls whose fields pass', async () => {
+    const station = await startStation({
+      db,
+      env: {
+        TRUST_PROXY: 'true',
+        CHECK_PHONE_PER_IP_HOURLY: '2',
+        LOGIN_PER_IP_HOURLY: '2',
+        SMS_DAILY_PER_IP: '2',
+      },
+    });
+    try {
+      const a = from(api(station.url), '203.0.113.20');
+      const refusedAsInvalid = async (res: Promise<ApiResponse<unknown>>) =>
+        expect(failure(await res).code).toBe('VALIDATION');
+      for (let i = 0; i < 5; i++) {
+        await refusedAsInvalid(a.get('/api/user/checkPhone.do', { phone: `1${i}` }));
+        await refusedAsInvalid(a.post('/api/user/login.do', { phone: '1380000', password: 'wrong99' }));
+        await refusedAsInvalid(a.post('/api/user/login.do', { phone: newPhone(), password: 'x' }));
+        await refusedAsInvalid(a.post('/api/sms/sendRegSms.do', { phone: `12${i}` }));
+        await refusedAsInvalid(a.post('/api/sms/sendForgetSms.do', { phone: 'x\u0000' }));
+      }
+      // The whole quota of each is still there, and then it is spent.
+      for (let i = 0; i < 2; i++) {
+        data(await a.get('/api/user/checkPhone.do', { phone: newPhone() }));
+        expect(
+          failure(await a.post('/api/user/login.do', { phone: newPhone(), password: 'wrong99' })).code,
+        ).toBe('BAD_CREDENTIALS');
+        data(await a.post('/api/sms/sendRegSms.do', { phone: newPhone() }));
+      }
+      expect(failure(await a.get('/api/user/checkPhone.do', { phone: newPhone() })).code).toBe(
+        'RATE_LIMITED',
+      );
+      expect(
+        failure(await a.post('/api/user/login.do', { phone: newPhone(), password: 'wrong99' })).code,
+      ).toBe('RATE_LIMITED');
+      expect(failure(await a.post('/api/sms/sendForgetSms.do', { phone: newPhone() })).code).toBe(
+        'RATE_LIMITED',
+      );
+    } finally {
+      await station.close();
+    }
+  });
+
   it('throttles logins per address, whatever the phones', async () => {
     const station = await startStation({
-      db: 'sqlite',
+      db,
       env: { TRUST_PROXY: 'true', LOGIN_PER_IP_HOURLY: '3' },
     });
     try {

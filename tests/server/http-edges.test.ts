@@ -4,7 +4,7 @@
  */
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { api, register, startStation } from './helpers/station';
+import { api, dbTargets, register, startStation } from './helpers/station';
 
 /** Sends `raw` bytes on a fresh connection and reads the whole answer until the station closes it. */
 function rawExchange(url: string, raw: string): Promise<string> {
@@ -20,9 +20,9 @@ function rawExchange(url: string, raw: string): Promise<string> {
 
 const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as unknown;
 
-describe('the HTTP layer at its edges', () => {
+describe.each(dbTargets)('the HTTP layer at its edges (%s)', (db) => {
   it('answers requests the HTTP parser refuses with the envelope: oversized headers 431, garbage 400', async () => {
-    const station = await startStation({ db: 'sqlite' });
+    const station = await startStation({ db });
     try {
       const big = await rawExchange(
         station.url,
@@ -43,7 +43,7 @@ describe('the HTTP layer at its edges', () => {
   });
 
   it('marks every /user/ answer no-store, errors included, and leaves public calls cacheable', async () => {
-    const station = await startStation({ db: 'sqlite' });
+    const station = await startStation({ db });
     try {
       const user = await register(api(station.url));
       for (const res of [
@@ -56,13 +56,34 @@ describe('the HTTP layer at its edges', () => {
       expect((await api(station.url).get('/api/index/ping.do')).headers.get('cache-control')).not.toBe(
         'no-store',
       );
+      // Every /user/ call the station publishes, answered with or without a session, and an unknown one.
+      const doc = (await (await api(station.url).raw('/docs/json')).json()) as {
+        paths: Record<string, Record<string, unknown>>;
+      };
+      const calls = Object.entries(doc.paths)
+        .filter(([p]) => p.startsWith('/user/'))
+        .flatMap(([p, methods]) => Object.keys(methods).map((m) => [m.toUpperCase(), p] as const));
+      expect(calls.length).toBeGreaterThan(40);
+      calls.push(['GET', '/user/no-such-call.do']);
+      for (const client of [api(station.url), user.client]) {
+        for (const [method, p] of calls) {
+          const res = await client.raw(p, {
+            method,
+            ...(method === 'POST'
+              ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' }
+              : {}),
+          });
+          await res.arrayBuffer();
+          expect(res.headers.get('cache-control'), `${method} ${p} (${res.status})`).toMatch(/no-store/);
+        }
+      }
     } finally {
       await station.close();
     }
   });
 
   it('logs a URL with a phone number in it masked, even at debug', async () => {
-    const station = await startStation({ db: 'sqlite', captureLogs: true, env: { LOG_LEVEL: 'debug' } });
+    const station = await startStation({ db, captureLogs: true, env: { LOG_LEVEL: 'debug' } });
     try {
       await api(station.url).get('/api/user/checkPhone.do', { phone: '13912345678' });
       const logs = station.logs.join('\n');

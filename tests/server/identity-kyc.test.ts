@@ -202,6 +202,60 @@ describe.each(dbTargets)('KYC: photos, submission and the rule reviewer (%s)', (
     });
   });
 
+  it('deletes the files of photos a resubmission replaced, and keeps a side named again', async () => {
+    const me = await register(client);
+    const file = async (id: number) =>
+      (await me.client.raw(`/user/kyc/image.do?id=${id}`)).status === 200 ? 'kept' : 'gone';
+    const photo = async (bytes: Buffer, type: string) => data(await upload(me.client, bytes, type)).id;
+    const decide = async () => {
+      station.clock.advance(5_000);
+      await station.app.kycReviewer.run();
+    };
+    const good = freshId();
+    const wrongDigit = good.slice(0, 17) + (good[17] === '1' ? '2' : '1');
+    const submitWith = (idNumber: string, frontImage: number, backImage: number) =>
+      me.client.post<User>('/user/auth.do', { realName: '张三', idNumber, frontImage, backImage });
+
+    const front1 = await photo(PNG, 'image/png');
+    const back1 = await photo(JPEG, 'image/jpeg');
+    data(await submitWith(wrongDigit, front1, back1));
+    await decide();
+    expect([await file(front1), await file(back1)]).toEqual(['kept', 'kept']);
+
+    // A new front photo, the same back: the first front's file goes, the back's stays.
+    const front2 = await photo(WEBP, 'image/webp');
+    data(await submitWith(wrongDigit, front2, back1));
+    expect([await file(front1), await file(front2), await file(back1)]).toEqual(['gone', 'kept', 'kept']);
+    await decide();
+
+    // A photo whose file is gone cannot be named again; both new photos replace both earlier ones.
+    const back2 = await photo(PNG, 'image/png');
+    expect(failure(await submitWith(good, front1, back2)).fields).toEqual({ frontImage: '格式不正确' });
+    const front3 = await photo(JPEG, 'image/jpeg');
+    data(await submitWith(good, front3, back2));
+    expect(await Promise.all([front2, back1, front3, back2].map(file))).toEqual([
+      'gone',
+      'gone',
+      'kept',
+      'kept',
+    ]);
+    await decide();
+    expect(data(await me.client.get<User>('/user/getUserInfo.do')).kycStatus).toBe('passed');
+    // Exactly the files of the passed submission are left of this user's photos.
+    const stored = readdirSync(path.join(station.config.dataDir, 'uploads'));
+    const names = await station.app.station.db
+      .selectFrom('uploads')
+      .select(['id', 'file_name'])
+      .where('id', 'in', [front1, back1, front2, front3, back2])
+      .execute();
+    expect(
+      names
+        .filter((n) => stored.includes(n.file_name))
+        .map((n) => n.id)
+        .sort(),
+    ).toEqual([front3, back2].sort());
+  });
+
   it('fails a birth date that does not exist, and an ID number verified for someone else', async () => {
     const a = await register(client);
     const b = await register(client);

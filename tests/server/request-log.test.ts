@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { api, register, startStation } from './helpers/station';
+import { api, dbTargets, register, startStation } from './helpers/station';
 
 /** The JSON log lines a station wrote. */
 const parsed = (logs: string[]) => logs.map((line) => JSON.parse(line) as Record<string, unknown>);
 
-describe('what the station logs about requests (default level info)', () => {
+describe.each(dbTargets)('what the station logs about requests (default level info, %s)', (db) => {
   it('sums requests up in one line per period, logs every 5xx with its request id, never a token or phone', async () => {
     const station = await startStation({
-      db: 'sqlite',
+      db,
       captureLogs: true,
       env: { REQUEST_LOG_SUMMARY_S: '1' },
     });
@@ -44,14 +44,32 @@ describe('what the station logs about requests (default level info)', () => {
     }
   });
 
-  it('writes a line per request at debug, without the token', async () => {
-    const station = await startStation({ db: 'sqlite', captureLogs: true, env: { LOG_LEVEL: 'debug' } });
+  it('sums up the last period’s requests when the station closes', async () => {
+    // A period of a day: no summary line comes before the close, however slow the machine.
+    const station = await startStation({ db, captureLogs: true, env: { REQUEST_LOG_SUMMARY_S: '86400' } });
+    const user = await register(api(station.url));
+    for (let i = 0; i < 5; i++) await user.client.get('/user/getUserInfo.do');
+    await user.client.get('/user/no-such-call.do');
+    expect(parsed(station.logs).filter((l) => l.msg === 'requests served')).toEqual([]);
+    await station.close();
+    const summaries = parsed(station.logs).filter((l) => l.msg === 'requests served') as {
+      requests: number;
+      status: Record<string, number>;
+    }[];
+    expect(summaries).toHaveLength(1);
+    expect(summaries[0]!.status['4xx']).toBe(1);
+    expect(summaries[0]!.requests).toBeGreaterThanOrEqual(7);
+  });
+
+  it('writes a line per request at debug, without the token or the phone', async () => {
+    const station = await startStation({ db, captureLogs: true, env: { LOG_LEVEL: 'debug' } });
     try {
       const user = await register(api(station.url));
       await user.client.get('/user/getUserInfo.do');
       const lines = parsed(station.logs).filter((l) => l.msg === 'request completed');
       expect(lines.length).toBeGreaterThanOrEqual(3);
       expect(station.logs.join('\n')).not.toContain(user.token);
+      expect(station.logs.join('\n')).not.toContain(user.phone);
     } finally {
       await station.close();
     }

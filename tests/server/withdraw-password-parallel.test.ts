@@ -9,6 +9,7 @@ import type { FixedClock } from '../../server/market/clock';
 import {
   api,
   dbTargets,
+  failure,
   newRequestId,
   startStation,
   type ApiClient,
@@ -48,6 +49,27 @@ describe.each(dbTargets)('the withdrawal password under parallel calls (%s)', (d
       .where('user_id', '=', user.user.id)
       .execute();
     expect(rows).toHaveLength(1);
+  });
+
+  it('answers a repeat before any guard: the first answer, even once the password is locked', async () => {
+    const user = await readyToWithdraw(station, client);
+    const requestId = newRequestId();
+    const first = await withdraw(user.client, 500, requestId);
+    expect(first.body.status).toBe(0);
+    // Five wrong passwords (LOGIN_MAX_FAILURES) lock the withdrawal password, even for the right one.
+    for (let i = 0; i < 5; i++) {
+      const wrong = await user.client.post('/user/withdraw/outMoney.do', {
+        amount: 500,
+        withdrawPassword: '000000',
+        requestId: newRequestId(),
+      });
+      expect(failure(wrong).code).toBe('BAD_WITHDRAW_PASSWORD');
+    }
+    expect(failure(await withdraw(user.client, 500)).code).toBe('RATE_LIMITED');
+    const repeats = await Promise.all(
+      Array.from({ length: 20 }, () => withdraw(user.client, 500, requestId)),
+    );
+    for (const repeat of repeats) expect(repeat.body).toEqual(first.body);
   });
 
   it('50 parallel whole-balance withdrawals: one succeeds, the others are told the funds are short', async () => {

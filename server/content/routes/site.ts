@@ -56,6 +56,10 @@ export const sitePlugin: FastifyPluginAsync<{ version: string }> = async (app, o
   app.get(
     '/api/index/ping.do',
     {
+      // The app's most frequent call (discovery and liveness) answers some 75 bytes, below compression's
+      // threshold, and a GET has no body to decompress: @fastify/compress's hooks would only cost it time.
+      compress: false,
+      decompress: false,
       schema: {
         tags: ['site'],
         summary: 'Is the station there? (status 0 accepted)',

@@ -4,7 +4,8 @@
  * call's time (npm run bench). So:
  * - at `debug` (and `trace`), one line per request, as before;
  * - at `info`, one summary line per SUMMARY_EVERY_MS of real time, written by the first response after it:
- *   how many requests, by status class, their mean and slowest time. No timer keeps it.
+ *   how many requests, by status class, their mean and slowest time. No timer keeps it; closing the station
+ *   writes the last period's.
  * Errors stay complete and synchronous: the error handler logs every 5xx with its request id (envelope.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -67,6 +68,19 @@ export function installRequestLog(app: FastifyInstance, summaryEveryMs = SUMMARY
   if (!enabled(app, 'info')) return;
   // Real time on purpose: this is about the process, not the simulated market.
   let window = emptyWindow(Date.now());
+  const summarize = (now: number) => {
+    app.log.info(
+      {
+        seconds: Math.round((now - window.start) / 1000),
+        requests: window.requests,
+        status: window.byStatus,
+        meanMs: Number((window.totalMs / window.requests).toFixed(2)),
+        maxMs: Number(window.maxMs.toFixed(2)),
+      },
+      'requests served',
+    );
+    window = emptyWindow(now);
+  };
   app.addHook('onResponse', (_request, reply, done) => {
     const ms = reply.elapsedTime;
     window.requests++;
@@ -74,19 +88,12 @@ export function installRequestLog(app: FastifyInstance, summaryEveryMs = SUMMARY
     window.totalMs += ms;
     if (ms > window.maxMs) window.maxMs = ms;
     const now = Date.now();
-    if (now - window.start >= summaryEveryMs) {
-      app.log.info(
-        {
-          seconds: Math.round((now - window.start) / 1000),
-          requests: window.requests,
-          status: window.byStatus,
-          meanMs: Number((window.totalMs / window.requests).toFixed(2)),
-          maxMs: Number(window.maxMs.toFixed(2)),
-        },
-        'requests served',
-      );
-      window = emptyWindow(now);
-    }
+    if (now - window.start >= summaryEveryMs) summarize(now);
+    done();
+  });
+  // No timer writes a quiet period's line, so the requests since the last one are summed up on the way out.
+  app.addHook('onClose', (_instance, done) => {
+    if (window.requests > 0) summarize(Date.now());
     done();
   });
 }
