@@ -22,6 +22,8 @@ const UNREACHABLE_AFTER_S = Number(process.env.PAPERDESK_UNREACHABLE_AFTER_S ?? 
 if (!Number.isFinite(UNREACHABLE_AFTER_S) || UNREACHABLE_AFTER_S < 0) {
   throw new Error('PAPERDESK_UNREACHABLE_AFTER_S must be a number of seconds (0 or more)');
 }
+/** Read by the station (server/platform/http/hardening.ts). */
+const BUILD_FACTS_FILE = 'paperdesk-build.json';
 /** Names this build: the service worker reports it, so an update can be told apart. */
 const BUILD_ID = process.env.PAPERDESK_BUILD_ID ?? new Date().toISOString();
 const VERSION = (
@@ -71,6 +73,28 @@ function precompress(): Plugin {
           if (gz.length < raw.length) writeFileSync(`${file}.gz`, gz);
         }
       },
+    },
+  };
+}
+
+/**
+ * Writes `paperdesk-build.json` beside the app: the config sources on other hosts, which the station that
+ * serves this build lets the page and the service worker fetch (its Content-Security-Policy, built from this
+ * file and its CORS_ORIGINS in server/platform/http/hardening.ts).
+ */
+function buildFacts(): Plugin {
+  return {
+    name: 'paperdesk-build-facts',
+    apply: 'build',
+    generateBundle() {
+      const remote = CONFIG_SOURCES.split(',')
+        .map((source) => source.trim())
+        .filter((source) => /^https?:\/\//.test(source));
+      this.emitFile({
+        type: 'asset',
+        fileName: BUILD_FACTS_FILE,
+        source: `${JSON.stringify({ configSources: remote }, null, 2)}\n`,
+      });
     },
   };
 }
@@ -209,6 +233,7 @@ export default defineConfig({
       },
     }),
     firstScreens(),
+    buildFacts(),
     nonBlockingStylesheet(),
     precompress(),
   ],

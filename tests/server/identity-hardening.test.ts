@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FixedClock } from '../../server/market/clock';
 import {
@@ -148,5 +151,57 @@ describe('numbers that overflow to Infinity (found by the fuzz test)', () => {
     }
     const json = await me.raw('/user/kyc/image.do?id=1e400');
     expect(json.status).toBe(400);
+  });
+});
+
+describe('a build whose config files and API are on another host', () => {
+  let station: TestStation<FixedClock>;
+  let client: ApiClient;
+  let staticDir: string;
+
+  beforeAll(async () => {
+    staticDir = mkdtempSync(path.join(tmpdir(), 'paperdesk-build-'));
+    writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>PaperDesk</title>');
+    mkdirSync(path.join(staticDir, 'config'));
+    writeFileSync(path.join(staticDir, 'config', 'api-1.json'), '{ "ads": "/" }');
+    // As vite.config.ts writes it for PAPERDESK_CONFIG_SOURCES=https://cfg.example.net/a.json,/config/api-1.json
+    writeFileSync(
+      path.join(staticDir, 'paperdesk-build.json'),
+      JSON.stringify({ configSources: ['https://cfg.example.net/paperdesk/a.json'] }),
+    );
+    station = await startStation({
+      db: 'sqlite',
+      env: { STATIC_DIR: staticDir, CORS_ORIGINS: 'https://api.example.org' },
+    });
+    client = api(station.url);
+  });
+  afterAll(async () => {
+    await station?.close();
+    rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  it('lets the page and the service worker fetch the config sources and the API hosts, nothing else', async () => {
+    for (const url of ['/home', '/sw.js', '/api/index/ping.do']) {
+      const csp = (await client.raw(url)).headers.get('content-security-policy') ?? '';
+      const connect = csp.split(';').find((d) => d.trim().startsWith('connect-src')) ?? '';
+      expect(connect.trim().split(/\s+/).slice(1).sort()).toEqual([
+        "'self'",
+        'https://api.example.org',
+        'https://cfg.example.net',
+      ]);
+    }
+  });
+
+  it('serves its config files to the hosts of CORS_ORIGINS, as it serves the API', async () => {
+    const allowed = await client.raw('/config/api-1.json', {
+      headers: { origin: 'https://api.example.org' },
+    });
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://api.example.org');
+    const other = await client.raw('/config/api-1.json', { headers: { origin: 'https://evil.example' } });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    // The app's own files stay without CORS headers.
+    const page = await client.raw('/home', { headers: { origin: 'https://api.example.org' } });
+    expect(page.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

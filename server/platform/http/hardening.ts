@@ -7,7 +7,9 @@
  * CORS: only origins in CORS_ORIGINS (none by default: the app is served from the station's own origin).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyCors from '@fastify/cors';
@@ -28,14 +30,51 @@ export const CONTENT_SECURITY_POLICY = {
   'frame-ancestors': ["'none'"],
 } as const;
 
-const API_PATH = /^\/(api|user|code)\//;
+/** Where CORS applies: the API, and the config files another host's app reads the base URL from. */
+const API_PATH = /^\/(api|user|code|config)\//;
 
-const HELMET_OPTIONS: FastifyHelmetOptions = {
-  contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY } },
-  // The station may run on plain http (embedded mode): HSTS only makes sense behind https.
-  strictTransportSecurity: false,
-  crossOriginEmbedderPolicy: false,
-};
+/**
+ * The helmet options for a station whose page and service worker may also fetch from `connectOrigins`: the
+ * remote config files the build names and the API on another host (spec §7 discovery).
+ */
+function helmetOptions(connectOrigins: readonly string[]): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        ...CONTENT_SECURITY_POLICY,
+        'connect-src': [...CONTENT_SECURITY_POLICY['connect-src'], ...connectOrigins],
+      },
+    },
+    // The station may run on plain http (embedded mode): HSTS only makes sense behind https.
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  };
+}
+
+/** The file the app's build writes beside index.html (vite.config.ts `buildFacts`). */
+const BUILD_FACTS_FILE = 'paperdesk-build.json';
+
+/**
+ * The origins the served app may connect to besides its own: those of the config sources its build names on
+ * other hosts (read from the build), and CORS_ORIGINS (the hosts of a deployment that call each other's
+ * API). A missing or unreadable build file names none: the station may serve the API only.
+ */
+export function connectOrigins(staticDir: string, corsOrigins: readonly string[]): string[] {
+  const origins = new Set<string>(corsOrigins);
+  try {
+    const facts: unknown = JSON.parse(readFileSync(path.join(staticDir, BUILD_FACTS_FILE), 'utf8'));
+    const sources = (facts as { configSources?: unknown }).configSources;
+    if (Array.isArray(sources)) {
+      for (const source of sources) {
+        if (typeof source === 'string' && URL.canParse(source)) origins.add(new URL(source).origin);
+      }
+    }
+  } catch {
+    // No build beside the station, or an older one: no remote config sources.
+  }
+  return [...origins];
+}
 
 type HelmetMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 
@@ -43,15 +82,15 @@ type HelmetMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error
 type HeaderStep = readonly [name: string, value: string | null];
 
 /**
- * The headers helmet's middleware for HELMET_OPTIONS sets, worked out once. @fastify/helmet builds the
+ * The headers helmet's middleware for the options sets, worked out once. @fastify/helmet builds the
  * middleware again on every request (parsing the CSP directives each time: a measurable share of a market
  * call), and even built once it walks a dozen middlewares per request (about 2% of an order, measured with npm run bench).
- * HELMET_OPTIONS has no per-request part (no directive is a function, e.g. a nonce), so every response gets
+ * The options have no per-request part (no directive is a function, e.g. a nonce), so every response gets
  * the same steps: they are recorded from one run of the middleware and replayed on the raw response in the
  * same order, which sends the same bytes. helmet is loaded from @fastify/helmet's own dependency, the
  * version it would use.
  */
-function helmetHeaderSteps(): readonly HeaderStep[] {
+function helmetHeaderSteps(options: FastifyHelmetOptions): readonly HeaderStep[] {
   const fromPlugin = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'));
   const helmet = fromPlugin('helmet') as (options: FastifyHelmetOptions) => HelmetMiddleware;
   const steps: HeaderStep[] = [];
@@ -60,7 +99,7 @@ function helmetHeaderSteps(): readonly HeaderStep[] {
     removeHeader: (name: string) => void steps.push([name, null]),
   };
   let finished = false;
-  helmet(HELMET_OPTIONS)({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
     if (error) throw error instanceof Error ? error : new Error(String(error));
     finished = true;
   });
@@ -70,7 +109,9 @@ function helmetHeaderSteps(): readonly HeaderStep[] {
 }
 
 async function hardeningPluginFn(app: FastifyInstance): Promise<void> {
-  const steps = helmetHeaderSteps();
+  const steps = helmetHeaderSteps(
+    helmetOptions(connectOrigins(app.config.staticDir, app.config.identity.corsOrigins)),
+  );
   app.addHook('onRequest', (request, reply, done) => {
     const raw = reply.raw;
     for (const [name, value] of steps) {
