@@ -22,6 +22,19 @@ const UNREACHABLE_AFTER_S = Number(process.env.PAPERDESK_UNREACHABLE_AFTER_S ?? 
 if (!Number.isFinite(UNREACHABLE_AFTER_S) || UNREACHABLE_AFTER_S < 0) {
   throw new Error('PAPERDESK_UNREACHABLE_AFTER_S must be a number of seconds (0 or more)');
 }
+/** A number of days from the environment, or the default. */
+function days(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a number of days (more than 0)`);
+  return value;
+}
+/**
+ * How old a stored answer may be and still be shown offline, marked with its date (src/sw/strategies.ts):
+ * quotes, lists and bars, then news and articles. Older ones are not passed off as current.
+ */
+const STALE_AFTER_DAYS = days('PAPERDESK_STALE_AFTER_DAYS', 7);
+const ARTICLES_STALE_AFTER_DAYS = days('PAPERDESK_ARTICLES_STALE_AFTER_DAYS', 30);
 /** Read by the station (server/platform/http/hardening.ts). */
 const BUILD_FACTS_FILE = 'paperdesk-build.json';
 /** Names this build: the service worker reports it, so an update can be told apart. */
@@ -184,6 +197,8 @@ export default defineConfig({
     __PAPERDESK_VERSION__: JSON.stringify(VERSION),
     __PAPERDESK_CONFIG_SOURCES__: JSON.stringify(CONFIG_SOURCES),
     __PAPERDESK_UNREACHABLE_AFTER_S__: JSON.stringify(UNREACHABLE_AFTER_S),
+    __PAPERDESK_STALE_AFTER_DAYS__: JSON.stringify(STALE_AFTER_DAYS),
+    __PAPERDESK_ARTICLES_STALE_AFTER_DAYS__: JSON.stringify(ARTICLES_STALE_AFTER_DAYS),
   },
   plugins: [
     react(),

@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The service worker's build settings (vite.config.ts `define`), at their defaults.
+        define: { __PAPERDESK_STALE_AFTER_DAYS__: '7', __PAPERDESK_ARTICLES_STALE_AFTER_DAYS__: '30' },
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],

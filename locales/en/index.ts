@@ -615,6 +615,8 @@ const en = {
     asOf: 'As of {time}',
     waitingFor: 'No answer for {seconds} s. Waiting for an answer from: {sources}',
     noAnswerFor: 'No answer from the server for {seconds} s. Waiting for it to answer.',
+    tooOld: 'The saved data is from {time}, too old to show. Retry when the connection is back.',
+    stillTrying: 'Still trying to reach the server…',
   },
   outcome: {
     checking: 'Checking whether your order went through…',
@@ -1144,6 +1146,7 @@ const en = {
     NETWORK: 'Cannot connect to the server, please check your network and retry',
     TIMEOUT: 'The request timed out, please check your network and retry',
     OFFLINE_NOT_SENT: 'You are offline: nothing was sent',
+    TOO_OLD: 'The saved data is too old to show',
     OFFLINE: 'You are offline: this needs the network, try again when back online',
     TRIGGER_OUTSIDE_LIMITS:
       'The trigger price must be between the limit-down price {down} and the limit-up price {up}',

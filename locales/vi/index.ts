@@ -616,6 +616,8 @@ const vi = {
     asOf: 'Tính đến {time}',
     waitingFor: 'Không có phản hồi trong {seconds} giây. Đang chờ phản hồi từ: {sources}',
     noAnswerFor: 'Máy chủ không phản hồi trong {seconds} giây. Đang chờ máy chủ phản hồi.',
+    tooOld: 'Dữ liệu đã lưu từ {time}, quá cũ để hiển thị. Hãy thử lại khi có kết nối.',
+    stillTrying: 'Vẫn đang thử kết nối tới máy chủ…',
   },
   outcome: {
     checking: 'Đang kiểm tra xem lệnh của bạn đã được thực hiện chưa…',
@@ -1146,6 +1148,7 @@ const vi = {
     NETWORK: 'Không kết nối được máy chủ, vui lòng kiểm tra mạng và thử lại',
     TIMEOUT: 'Yêu cầu quá thời gian chờ, vui lòng kiểm tra mạng và thử lại',
     OFFLINE_NOT_SENT: 'Bạn đang ngoại tuyến: chưa gửi gì cả',
+    TOO_OLD: 'Dữ liệu đã lưu quá cũ để hiển thị',
     OFFLINE: 'Bạn đang ngoại tuyến: mục này cần kết nối mạng, vui lòng thử lại khi có mạng',
     TRIGGER_OUTSIDE_LIMITS: 'Giá kích hoạt phải nằm giữa giá sàn {down} và giá trần {up}',
   },

@@ -612,6 +612,8 @@ const zh_CN = {
     asOf: '截至 {time}',
     waitingFor: '已 {seconds} 秒没有应答。正在等待以下地址应答：{sources}',
     noAnswerFor: '服务器已 {seconds} 秒没有应答，正在等待其应答。',
+    tooOld: '本地保存的数据来自 {time}，已过旧，不再显示。请在网络恢复后重试。',
+    stillTrying: '仍在尝试连接服务器…',
   },
   outcome: {
     checking: '正在确认您的订单是否已成交…',
@@ -1123,6 +1125,7 @@ const zh_CN = {
     NETWORK: '无法连接服务器，请检查网络后重试',
     TIMEOUT: '请求超时，请检查网络后重试',
     OFFLINE_NOT_SENT: '当前处于离线状态，未发送任何内容',
+    TOO_OLD: '本地保存的数据已过旧，不再显示',
     OFFLINE: '当前处于离线状态：此内容需要联网，请恢复网络后重试',
     TRIGGER_OUTSIDE_LIMITS: '触发价须在跌停价{down}与涨停价{up}之间',
   },

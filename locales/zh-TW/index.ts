@@ -612,6 +612,8 @@ const zh_TW = {
     asOf: '截至 {time}',
     waitingFor: '已 {seconds} 秒沒有回應。正在等待以下位址回應：{sources}',
     noAnswerFor: '伺服器已 {seconds} 秒沒有回應，正在等待其回應。',
+    tooOld: '本機儲存的資料來自 {time}，已過舊，不再顯示。請在網路恢復後重試。',
+    stillTrying: '仍在嘗試連線伺服器…',
   },
   outcome: {
     checking: '正在確認您的訂單是否已成交…',
@@ -1124,6 +1126,7 @@ const zh_TW = {
     NETWORK: '無法連線到伺服器，請檢查網路後再試',
     TIMEOUT: '請求逾時，請檢查網路後再試',
     OFFLINE_NOT_SENT: '目前處於離線狀態，未傳送任何內容',
+    TOO_OLD: '本機儲存的資料已過舊，不再顯示',
     OFFLINE: '目前處於離線狀態：此內容需要連網，請恢復網路後再試',
     TRIGGER_OUTSIDE_LIMITS: '觸發價須在跌停價{down}與漲停價{up}之間',
   },

@@ -9,6 +9,11 @@ export const CACHED_AT_HEADER = 'X-Cached-At';
 export const NOT_SENT_HEADER = 'X-PaperDesk-Not-Sent';
 /** On the answer to a call made while no base URL answers (spec §8: cannot connect). */
 export const UNREACHABLE_HEADER = 'X-PaperDesk-Unreachable';
+/**
+ * On the answer to a read that got no answer while the stored one is too old to show as current (ISO 8601,
+ * when the station gave the stored one): the screen says so and offers a retry.
+ */
+export const TOO_OLD_HEADER = 'X-PaperDesk-Too-Old';
 /** On the answer to a watchlist edit kept to be sent once back online. */
 export const QUEUED_HEADER = 'X-PaperDesk-Queued';
 

@@ -6,3 +6,7 @@ declare const __PAPERDESK_VERSION__: string;
 declare const __PAPERDESK_CONFIG_SOURCES__: string;
 /** Set by vite.config.ts `define`: seconds without any answer before "cannot connect" (PAPERDESK_UNREACHABLE_AFTER_S). */
 declare const __PAPERDESK_UNREACHABLE_AFTER_S__: number;
+/** Days a stored quote, list or bar answer may be shown offline (PAPERDESK_STALE_AFTER_DAYS). */
+declare const __PAPERDESK_STALE_AFTER_DAYS__: number;
+/** The same for news and articles (PAPERDESK_ARTICLES_STALE_AFTER_DAYS). */
+declare const __PAPERDESK_ARTICLES_STALE_AFTER_DAYS__: number;

@@ -1,5 +1,11 @@
 /** Answers the service worker makes itself, in the station's envelope (API.md) with a telling header. */
-import { CACHED_AT_HEADER, NOT_SENT_HEADER, QUEUED_HEADER, UNREACHABLE_HEADER } from '../shared/sw-protocol';
+import {
+  CACHED_AT_HEADER,
+  NOT_SENT_HEADER,
+  QUEUED_HEADER,
+  TOO_OLD_HEADER,
+  UNREACHABLE_HEADER,
+} from '../shared/sw-protocol';
 
 function json(body: unknown, status: number, headers: Record<string, string>): Response {
   return new Response(JSON.stringify(body), {
@@ -11,6 +17,13 @@ function json(body: unknown, status: number, headers: Record<string, string>): R
 /** A stored answer, marked with when the station gave it. */
 export function cachedAnswer(data: unknown, cachedAt: number): Response {
   return json({ status: 0, msg: '', data }, 200, { [CACHED_AT_HEADER]: new Date(cachedAt).toISOString() });
+}
+
+/** No answer, and the stored one (given at `cachedAt`) is too old to pass for current. */
+export function tooOld(cachedAt: number): Response {
+  return json({ status: 1, code: 'NETWORK', msg: '' }, 503, {
+    [TOO_OLD_HEADER]: new Date(cachedAt).toISOString(),
+  });
 }
 
 /** A call refused before sending because the device is offline: the station received nothing. */

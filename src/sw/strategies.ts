@@ -10,10 +10,35 @@ import type { KlineKey } from '../db/data-cache';
 import type { AnswerStore } from '../db/schema';
 import { answerKey } from './api-routes';
 import type { DataLayer } from './data-layer';
-import { cachedAnswer, notSent, successData, unreachable } from './responses';
+import { cachedAnswer, notSent, successData, tooOld, unreachable } from './responses';
 
 /** How long market data may take before the stored answer is shown instead. */
 export const MARKET_TIMEOUT_MS = 3500;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How old a stored answer may be and still be shown (marked "as of"): quotes, lists and bars for
+ * PAPERDESK_STALE_AFTER_DAYS (7 by default), news and articles for PAPERDESK_ARTICLES_STALE_AFTER_DAYS (30);
+ * an older one is not passed off as current (`tooOld`). The discovery's own config is not shown.
+ */
+export function maxAgeMs(store: AnswerStore | 'config' | 'bars'): number {
+  if (store === 'config') return Number.POSITIVE_INFINITY;
+  const days =
+    store === 'news' || store === 'articles'
+      ? __PAPERDESK_ARTICLES_STALE_AFTER_DAYS__
+      : __PAPERDESK_STALE_AFTER_DAYS__;
+  return days * DAY_MS;
+}
+
+/** A stored answer as the screen gets it: marked with its time, or refused as too old. */
+export function storedAnswer(
+  data: unknown,
+  cachedAt: number,
+  store: AnswerStore | 'config' | 'bars',
+): Response {
+  return Date.now() - cachedAt > maxAgeMs(store) ? tooOld(cachedAt) : cachedAnswer(data, cachedAt);
+}
 
 export function languageOf(request: Request): string {
   return request.headers.get('Accept-Language') ?? '';
@@ -118,7 +143,7 @@ export class NetworkFirstToDb extends Strategy {
       },
       async () => {
         const entry = await (await this.layer.cache()).readAnswer(this.store, key).catch(() => undefined);
-        return entry && cachedAnswer(entry.data, entry.cachedAt);
+        return entry && storedAnswer(entry.data, entry.cachedAt, this.store);
       },
     );
   }
@@ -163,7 +188,7 @@ export class KlineNetworkFirst extends Strategy {
         if (!entry) return undefined;
         const bars = sliceBars(entry.data, numberParam(url, 'before'), numberParam(url, 'limit'));
         const data = this.day ? { code, period, adjust, bars } : { code, period, bars };
-        return cachedAnswer(data, entry.cachedAt);
+        return storedAnswer(data, entry.cachedAt, 'bars');
       },
     );
   }
@@ -190,9 +215,18 @@ export class StaleWhileRevalidateToDb extends Strategy {
       if (answer && cache) await cache.writeAnswer(this.store, key, answer.data);
       return response;
     };
-    if (entry) {
+    if (entry && Date.now() - entry.cachedAt <= maxAgeMs(this.store)) {
       if (!this.layer.isOffline()) handler.waitUntil(refresh().catch(() => undefined));
       return cachedAnswer(entry.data, entry.cachedAt);
+    }
+    if (entry) {
+      // Too old to show while the refresh runs: the station's answer, or the screen says how old it is.
+      try {
+        const response = await refresh();
+        return response.ok || response.status < 500 ? response : tooOld(entry.cachedAt);
+      } catch {
+        return tooOld(entry.cachedAt);
+      }
     }
     try {
       return await refresh();

@@ -61,6 +61,32 @@ async function openWatchedContext(): Promise<{ context: BrowserContext; page: Pa
 const sawCannotConnect = (page: Page) =>
   page.evaluate(() => localStorage.getItem('e2e.sawCannotConnect') === '1');
 
+/** Makes every answer in one of the service worker's IndexedDB stores `at` old, as if the phone had been away. */
+async function ageStoredAnswers(page: Page, storeName: string, at: number): Promise<void> {
+  await page.evaluate(
+    ({ name, at: time }) =>
+      new Promise<void>((done, fail) => {
+        const open = indexedDB.open('paperdesk-data');
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction(name, 'readwrite');
+          const store = tx.objectStore(name);
+          const all = store.getAll();
+          all.onsuccess = () => {
+            for (const entry of all.result as { cachedAt: number }[]) store.put({ ...entry, cachedAt: time });
+          };
+          tx.oncomplete = () => {
+            db.close();
+            done();
+          };
+          tx.onerror = () => fail(tx.error);
+        };
+        open.onerror = () => fail(open.error);
+      }),
+    { name: storeName, at },
+  );
+}
+
 async function controlled(page: Page): Promise<void> {
   await offlineReady(page);
 }
@@ -193,28 +219,7 @@ describe('"as of" says its date', () => {
 
     // The stored answers are made three days old, as if the phone had not been online since.
     const threeDaysAgo = Date.now() - 3 * 86_400_000;
-    await page.evaluate(
-      (at) =>
-        new Promise<void>((done, fail) => {
-          const open = indexedDB.open('paperdesk-data');
-          open.onsuccess = () => {
-            const db = open.result;
-            const tx = db.transaction('lists', 'readwrite');
-            const store = tx.objectStore('lists');
-            const all = store.getAll();
-            all.onsuccess = () => {
-              for (const entry of all.result as { cachedAt: number }[]) store.put({ ...entry, cachedAt: at });
-            };
-            tx.oncomplete = () => {
-              db.close();
-              done();
-            };
-            tx.onerror = () => fail(tx.error);
-          };
-          open.onerror = () => fail(open.error);
-        }),
-      threeDaysAgo,
-    );
+    await ageStoredAnswers(page, 'lists', threeDaysAgo);
     await context.setOffline(true);
     await page.reload();
     await showsMarketList(page);
@@ -224,6 +229,36 @@ describe('"as of" says its date', () => {
     expect((await note.innerText()).trim()).toMatch(
       new RegExp(`^Offline · as of [A-Z][a-z]{2} ${day} \\d\\d:\\d\\d$`),
     );
+
+    // Ten days old: past the 7 days a stored list may pass for current. The screen says from when, and
+    // offers a retry, instead of showing it.
+    const tenDaysAgo = Date.now() - 10 * 86_400_000;
+    await ageStoredAnswers(page, 'lists', tenDaysAgo);
+    await page.reload();
+    const error = page.getByTestId('error').first();
+    await error.waitFor({ timeout: 15_000 });
+    const tenDay = new Date(tenDaysAgo).getDate();
+    expect(await error.innerText()).toMatch(
+      new RegExp(`The saved data is from [A-Z][a-z]{2} ${tenDay} \\d\\d:\\d\\d, too old to show`),
+    );
+    expect(await page.locator('[data-testid^="quote-list-"] li').count()).toBe(0);
+    expect(await error.getByRole('button', { name: en.common.retry }).count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('every source hangs: the screen says it is still trying within 5 s instead of waiting silently', async () => {
+    const station = await startE2eStation();
+    cleanups.push(() => station.close());
+    const proxy = await startFaultProxy(station.url);
+    cleanups.push(() => proxy.close());
+    const { page, errors } = await openWatchedContext();
+    // The market list's first two calls are held and never answered, as on a link that swallows them.
+    proxy.add({ method: 'GET', path: '/api/stock/getStock.do', fault: { kind: 'drop' }, times: 2 });
+    const opened = Date.now();
+    await page.goto(`${proxy.url}/trading-list`);
+    await page.getByTestId('still-trying').waitFor({ timeout: 15_000 });
+    expect(Date.now() - opened).toBeLessThan(10_000);
+    expect(await page.getByTestId('still-trying').innerText()).toBe(en.connection.stillTrying);
     expect(errors).toEqual([]);
   });
 });

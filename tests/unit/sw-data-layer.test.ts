@@ -3,8 +3,8 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataLayer, NETWORK_SETTLE_MS } from '../../src/sw/data-layer';
 import type { BaseUrlChanged } from '../../src/shared/sw-protocol';
-import { noAnswer, networkOnly } from '../../src/sw/strategies';
-import { UNREACHABLE_HEADER } from '../../src/shared/sw-protocol';
+import { maxAgeMs, noAnswer, networkOnly, storedAnswer } from '../../src/sw/strategies';
+import { CACHED_AT_HEADER, TOO_OLD_HEADER, UNREACHABLE_HEADER } from '../../src/shared/sw-protocol';
 
 // workbox's modules read `self` when they load; in a service worker it is the global scope.
 vi.hoisted(() => {
@@ -163,5 +163,39 @@ describe('service worker: a lossy link is not an outage', () => {
     const second = lossyStation();
     await expect(second.make(5000).startBaseUrl()).resolves.toBe(ORIGIN);
     expect(second.net.requested).toEqual([]);
+  });
+});
+
+describe('stored answers too old to pass for current', () => {
+  const DAY = 86_400_000;
+  const read = async (response: Response) => ({
+    status: response.status,
+    cachedAt: response.headers.get(CACHED_AT_HEADER),
+    tooOld: response.headers.get(TOO_OLD_HEADER),
+  });
+
+  it('shows quotes, lists and bars up to 7 days old, marked with their time; older ones say when they are from', async () => {
+    for (const store of ['quotes', 'lists', 'bars'] as const) {
+      const sixDays = Date.now() - 6 * DAY;
+      expect(await read(storedAnswer({ rows: [] }, sixDays, store))).toEqual({
+        status: 200,
+        cachedAt: new Date(sixDays).toISOString(),
+        tooOld: null,
+      });
+      const eightDays = Date.now() - 8 * DAY;
+      expect(await read(storedAnswer({ rows: [] }, eightDays, store))).toEqual({
+        status: 503,
+        cachedAt: null,
+        tooOld: new Date(eightDays).toISOString(),
+      });
+    }
+  });
+
+  it('keeps news and articles for 30 days', async () => {
+    for (const store of ['news', 'articles'] as const) {
+      expect((await read(storedAnswer({}, Date.now() - 20 * DAY, store))).status).toBe(200);
+      expect((await read(storedAnswer({}, Date.now() - 31 * DAY, store))).tooOld).not.toBeNull();
+    }
+    expect(maxAgeMs('config')).toBe(Number.POSITIVE_INFINITY);
   });
 });

@@ -4,7 +4,13 @@
  */
 import type { CallIn, CallKey, CallOut } from '../../shared/api/calls';
 import { isErrorCode } from '../../shared/api/envelope';
-import { CACHED_AT_HEADER, NOT_SENT_HEADER, UNREACHABLE_HEADER } from '../../shared/sw-protocol';
+import { formatAsOf } from '../../shared/format';
+import {
+  CACHED_AT_HEADER,
+  NOT_SENT_HEADER,
+  TOO_OLD_HEADER,
+  UNREACHABLE_HEADER,
+} from '../../shared/sw-protocol';
 import { currentLocale, currentTranslations } from '../i18n/locale';
 import { currentPath, navigateTo } from '../navigation';
 import { noteAnswerTime, setUnreachable, unreachable$ } from '../state/connection';
@@ -188,6 +194,12 @@ export async function call<K extends CallKey>(
       throw localError(timedOut ? 'TIMEOUT' : method === 'GET' && isOffline() ? 'OFFLINE' : 'NETWORK');
     }
     if (response.headers.has(NOT_SENT_HEADER)) throw localError('OFFLINE_NOT_SENT');
+    const tooOldAt = Date.parse(response.headers.get(TOO_OLD_HEADER) ?? '');
+    if (Number.isFinite(tooOldAt)) {
+      // No answer, and what is stored is too old to pass for current: the screen says from when, and retries.
+      const time = formatAsOf(tooOldAt, Date.now(), currentLocale());
+      throw new ApiError('TOO_OLD', currentTranslations().connection.tooOld({ time }), 503);
+    }
     if (response.headers.has(UNREACHABLE_HEADER)) {
       // spec §8: no base URL answers; the shell replaces the page with "cannot connect".
       setUnreachable(true);

@@ -5,7 +5,7 @@ import type { ErrorCode } from '../../shared/api/envelope';
  * when the device is offline and nothing stored could answer a read), or the call was not sent at all
  * because the device is offline (OFFLINE_NOT_SENT).
  */
-export type ClientErrorCode = ErrorCode | 'NETWORK' | 'TIMEOUT' | 'OFFLINE' | 'OFFLINE_NOT_SENT';
+export type ClientErrorCode = ErrorCode | 'NETWORK' | 'TIMEOUT' | 'OFFLINE' | 'OFFLINE_NOT_SENT' | 'TOO_OLD';
 
 /** A failed call: the envelope's code, its message (already in the user's language) and bad fields. */
 export class ApiError extends Error {

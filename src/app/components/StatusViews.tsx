@@ -1,12 +1,22 @@
+import { useEffect, useState } from 'react';
 import { useI18nContext } from '../../../locales/i18n-react';
 import type { ApiError } from '../api/errors';
 
+/** After this long a load that is still going says it is still trying, rather than waiting silently. */
+export const STILL_TRYING_MS = 5000;
+
 export function Loading({ label }: { label?: string }) {
   const { LL } = useI18nContext();
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSlow(true), STILL_TRYING_MS);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <div className="state-view" role="status" data-testid="loading">
       <span className="spinner" aria-hidden="true" />
       <p>{label ?? LL.common.loading()}</p>
+      {slow && <p data-testid="still-trying">{LL.connection.stillTrying()}</p>}
     </div>
   );
 }
