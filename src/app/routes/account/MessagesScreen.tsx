@@ -5,7 +5,7 @@ import type { UserMessage } from '../../../shared/api/types';
 import { formatDateTime } from '../../../shared/format';
 import { call, toApiError } from '../../api/client';
 import { isAbortError, type ApiError } from '../../api/errors';
-import { usePages } from '../../api/use-call';
+import { useStationMutation, useStationPages } from '../../api/station-query';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
 import { PagedList } from '../wallet/wallet-parts';
@@ -21,39 +21,26 @@ const seen = new Map<number, UserMessage>();
 /** /notify: the station's messages to the user, newest first; unread ones marked, all can be marked read. */
 export function MessagesScreen() {
   const { LL } = useI18nContext();
-  const [generation, setGeneration] = useState(0);
-  const [unread, setUnread] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const pages = usePages<UserMessage>(`messages-${generation}`, async (pageNum, signal) => {
-    const page = await call('GET /user/cash/getMessagelist.do', { pageNum, pageSize: PAGE_SIZE }, { signal });
-    setUnread(page.unread);
-    for (const message of page.list) seen.set(message.id, message);
-    return page;
+  const pages = useStationPages('GET /user/cash/getMessagelist.do', { pageSize: PAGE_SIZE });
+  // Marking read invalidates the list (query-keys.ts), whose first page carries the unread count again.
+  const markAllRead = useStationMutation('POST /user/cash/readMessage.do', {
+    onError: (error) => showAlert(error.message, 'error'),
   });
-
-  const markAllRead = async () => {
-    setBusy(true);
-    try {
-      const answer = await call('POST /user/cash/readMessage.do', {});
-      setUnread(answer.unread);
-      setGeneration((g) => g + 1);
-    } catch (error) {
-      showAlert(toApiError(error).message, 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const unread = pages.firstAnswer?.unread ?? 0;
+  useEffect(() => {
+    for (const message of pages.items) seen.set(message.id, message);
+  }, [pages.items]);
 
   return (
     <div className="wallet-screen">
       <div className="list-toolbar">
-        <span data-testid="unread-count">{LL.acct.unreadCount({ count: unread ?? 0 })}</span>
+        <span data-testid="unread-count">{LL.acct.unreadCount({ count: unread })}</span>
         <button
           type="button"
           className="button ghost small"
           data-testid="mark-all-read"
-          disabled={busy || !unread}
-          onClick={() => void markAllRead()}
+          disabled={markAllRead.isPending || !unread}
+          onClick={() => markAllRead.mutate({})}
         >
           {LL.acct.markAllRead()}
         </button>

@@ -5,8 +5,7 @@
 import type { Currency, InstrumentStatus, Market, Quote } from '../../../shared/api/types';
 import type { TradingRules } from '../../../shared/trading-rules';
 import { useQuoteTicksInCache } from '../../api/live-query';
-import { queryKeyOf } from '../../api/query-keys';
-import { useStationQuery, type StationQuery } from '../../api/station-query';
+import { useQueryKey, useStationQuery, type StationQuery } from '../../api/station-query';
 import { PRICE_REFRESH_MS } from '../market/market-info';
 
 /** Which call serves an instrument: stocks, indexes (CFD-style) or futures. */
@@ -44,11 +43,11 @@ export function useInstrument(kind: InstrumentKind, code: string | null): Statio
   const futuresInput = kind === 'futures' && code ? { code } : null;
   const stockLive = useQuoteTicksInCache(
     stockInput && code,
-    queryKeyOf('GET /api/stock/getSingleStock.do', stockInput ?? { code: '' }),
+    useQueryKey('GET /api/stock/getSingleStock.do', stockInput ?? { code: '' }),
   );
   const indexLive = useQuoteTicksInCache(
     indexInput && code,
-    queryKeyOf('GET /api/index/querySingleIndex.do', indexInput ?? { code: '' }),
+    useQueryKey('GET /api/index/querySingleIndex.do', indexInput ?? { code: '' }),
   );
   const stock = useStationQuery('GET /api/stock/getSingleStock.do', stockInput, {
     refetchInterval: stockLive ? undefined : PRICE_REFRESH_MS,

@@ -2,14 +2,13 @@
  * Pieces the account and wallet screens share: the fresh user info, the requestId of a confirmed money
  * action, a paged list with its loading, empty and error states, and small display helpers.
  */
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { AccountType, Currency, User } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
 import type { ApiError } from '../../api/errors';
 import { useStationQuery, type StationPages } from '../../api/station-query';
-import { intentIds, type IntentIds } from '../../api/request-id';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { session$ } from '../../state/session';
 
@@ -48,15 +47,6 @@ export function useFreshUser(): FreshUser {
     error: query.error ?? null,
     reload: query.reload,
   };
-}
-
-/**
- * The requestIds of one confirmed money action (API.md "Idempotency"), kept for the screen's life: one per
- * user intent, reused on a retry after no answer (request-id.ts intentIds, also used by every mutation).
- */
-export function useRequestId(): IntentIds {
-  const [ids] = useState(intentIds);
-  return ids;
 }
 
 /** Money in the user's locale with its currency code. */

@@ -9,8 +9,7 @@ import type { Position } from '../../../../shared/api/types';
 import { formatDateTime } from '../../../../shared/format';
 import { orderBreakdown, unitsPerLot } from '../../../../shared/trading-rules';
 import { checkLots } from '../../../../shared/validation';
-import { call, toApiError } from '../../../api/client';
-import { useStationQuery } from '../../../api/station-query';
+import { useStationMutation, useStationQuery } from '../../../api/station-query';
 import { FormField } from '../../../components/FormField';
 import { PriceText } from '../../../components/PriceText';
 import { Sheet } from '../../../components/Sheet';
@@ -19,7 +18,7 @@ import { Tabs } from '../../../components/Tabs';
 import { showAlert } from '../../../state/alert';
 import { validationMessage } from '../../account/form-errors';
 import { useInstrument, useTradingRules } from '../../trade/trading-data';
-import { InfoRow, useMoneyText, useRequestId } from '../../wallet/wallet-parts';
+import { InfoRow, useMoneyText } from '../../wallet/wallet-parts';
 import '../../wallet/wallet.css';
 import './funds.css';
 
@@ -61,11 +60,17 @@ function SubAccountBuyForm(props: {
 }) {
   const { LL } = useI18nContext();
   const money = useMoneyText();
-  const requestId = useRequestId();
   const [code, setCode] = useState(props.initialCode);
   const [lots, setLots] = useState('1');
   const [error, setError] = useState<{ code?: string; lots?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const buy = useStationMutation('POST /user/funds/buyFunds.do', {
+    onSuccess: (position) => {
+      showAlert(LL.fundsUi.boughtLots({ lots: position.lots, name: position.name }), 'success');
+      props.onDone();
+    },
+    onError: (apiError) =>
+      setError({ code: apiError.fields?.code, lots: apiError.fields?.lots, form: apiError.message }),
+  });
   const cleanCode = /^\d{6}$/.test(code.trim()) ? code.trim() : null;
   const instrument = useInstrument('stock', cleanCode);
   const rules = useTradingRules();
@@ -87,29 +92,13 @@ function SubAccountBuyForm(props: {
         )
       : null;
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const lotsError = validationMessage(LL, checkLots(lots.trim(), 100));
     const codeError = cleanCode ? null : LL.validation.invalid();
     setError({ ...(lotsError ? { lots: lotsError } : {}), ...(codeError ? { code: codeError } : {}) });
     if (lotsError || codeError || !cleanCode) return;
-    setBusy(true);
-    const input = { applyId: props.applyId, code: cleanCode, lots: lotsValue };
-    try {
-      const position = await call('POST /user/funds/buyFunds.do', {
-        ...input,
-        requestId: requestId.idFor(input),
-      });
-      requestId.settle();
-      showAlert(LL.fundsUi.boughtLots({ lots: position.lots, name: position.name }), 'success');
-      props.onDone();
-    } catch (failure) {
-      const apiError = toApiError(failure);
-      if (!apiError.isNetwork) requestId.settle();
-      setError({ code: apiError.fields?.code, lots: apiError.fields?.lots, form: apiError.message });
-    } finally {
-      setBusy(false);
-    }
+    buy.mutate({ applyId: props.applyId, code: cleanCode, lots: lotsValue });
   };
 
   return (
@@ -153,8 +142,8 @@ function SubAccountBuyForm(props: {
           {error.form}
         </p>
       ) : null}
-      <button type="submit" className="button primary block" disabled={busy} data-testid="sub-buy">
-        {busy ? LL.common.submitting() : LL.fundsUi.buyStocks()}
+      <button type="submit" className="button primary block" disabled={buy.isPending} data-testid="sub-buy">
+        {buy.isPending ? LL.common.submitting() : LL.fundsUi.buyStocks()}
       </button>
       <Link to="/holdorderlist2" search={{ applyId: String(props.applyId) }} className="button block ghost">
         {LL.fundsUi.positions()}
@@ -236,26 +225,17 @@ function SellSheet(props: {
   onDone: () => void;
 }) {
   const { LL } = useI18nContext();
-  const requestId = useRequestId();
-  const [busy, setBusy] = useState(false);
   const p = props.position;
-  const sell = async () => {
-    if (!p) return;
-    setBusy(true);
-    const input = { applyId: props.applyId, positionId: p.id };
-    try {
-      await call('POST /user/funds/sellFunds.do', { ...input, requestId: requestId.idFor(input) });
-      requestId.settle();
+  const sellFunds = useStationMutation('POST /user/funds/sellFunds.do', {
+    onSuccess: () => {
       showAlert(LL.positions.sellSuccess(), 'success');
       props.onDone();
-    } catch (failure) {
-      const apiError = toApiError(failure);
-      if (!apiError.isNetwork) requestId.settle();
-      showAlert(apiError.message, 'error');
-    } finally {
-      setBusy(false);
-      props.onClose();
-    }
+    },
+    onError: (apiError) => showAlert(apiError.message, 'error'),
+    onSettled: props.onClose,
+  });
+  const sell = () => {
+    if (p) sellFunds.mutate({ applyId: props.applyId, positionId: p.id });
   };
   return (
     <Sheet open={p !== null} title={LL.positions.sellTitle()} onClose={props.onClose}>
@@ -263,11 +243,11 @@ function SellSheet(props: {
       <button
         type="button"
         className="button primary block"
-        disabled={busy}
+        disabled={sellFunds.isPending}
         data-testid="sub-sell-confirm"
-        onClick={() => void sell()}
+        onClick={sell}
       >
-        {busy ? LL.common.submitting() : LL.positions.sellConfirm()}
+        {sellFunds.isPending ? LL.common.submitting() : LL.positions.sellConfirm()}
       </button>
     </Sheet>
   );
