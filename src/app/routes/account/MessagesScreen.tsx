@@ -1,11 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { UserMessage } from '../../../shared/api/types';
 import { formatDateTime } from '../../../shared/format';
-import { call, toApiError } from '../../api/client';
-import { isAbortError, type ApiError } from '../../api/errors';
-import { useStationMutation, useStationPages } from '../../api/station-query';
+import { useStationMutation, useStationPages, useStationQuery } from '../../api/station-query';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
 import { PagedList } from '../wallet/wallet-parts';
@@ -73,43 +71,31 @@ export function MessagesScreen() {
 export function MessageDetailScreen() {
   const { LL } = useI18nContext();
   const { id } = useSearch({ strict: false }) as { id?: number };
-  const [message, setMessage] = useState<UserMessage | null>(() => (id ? (seen.get(id) ?? null) : null));
-  const [error, setError] = useState<ApiError | null>(null);
-  const [generation, setGeneration] = useState(0);
-  const [missing, setMissing] = useState(false);
-
+  const known = id ? seen.get(id) : undefined;
+  // A message the list has not shown is looked up among the newest ones.
+  const lookup = useStationQuery(
+    'GET /user/cash/getMessagelist.do',
+    id && !known ? { pageNum: 1, pageSize: DETAIL_LOOKUP_SIZE } : null,
+  );
+  const message = known ?? lookup.data?.list.find((m) => m.id === id) ?? null;
+  const missing = !known && lookup.data !== undefined && message === null;
+  const { mutate: markRead } = useStationMutation('POST /user/cash/readMessage.do');
+  const unreadId = message && !message.readAt ? message.id : null;
   useEffect(() => {
-    if (!id) return;
-    const controller = new AbortController();
-    const load = async () => {
-      let found = seen.get(id) ?? null;
-      if (!found) {
-        const page = await call(
-          'GET /user/cash/getMessagelist.do',
-          { pageNum: 1, pageSize: DETAIL_LOOKUP_SIZE },
-          { signal: controller.signal },
-        );
-        found = page.list.find((m) => m.id === id) ?? null;
-      }
-      setMessage(found);
-      setMissing(found === null);
-      if (found && !found.readAt) {
-        await call('POST /user/cash/readMessage.do', { id }, { signal: controller.signal });
-        const read = { ...found, readAt: Date.now() };
-        seen.set(id, read);
-      }
-    };
-    load().then(
-      () => setError(null),
-      (failure: unknown) => {
-        if (!isAbortError(failure)) setError(toApiError(failure));
+    if (unreadId === null) return;
+    markRead(
+      { id: unreadId },
+      {
+        onSuccess: () => {
+          const read = seen.get(unreadId);
+          if (read) seen.set(unreadId, { ...read, readAt: Date.now() });
+        },
       },
     );
-    return () => controller.abort();
-  }, [id, generation]);
+  }, [unreadId, markRead]);
 
   if (!id) return <Empty text={LL.acct.messageMissing()} />;
-  if (error && !message) return <ErrorState error={error} onRetry={() => setGeneration((g) => g + 1)} />;
+  if (lookup.error && !message) return <ErrorState error={lookup.error} onRetry={lookup.reload} />;
   if (!message) return missing ? <Empty text={LL.acct.messageMissing()} /> : <Loading />;
   return (
     <article className="message-detail" data-testid="message-detail">
