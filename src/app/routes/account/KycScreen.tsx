@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
-import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { User } from '../../../shared/api/types';
 import { checkChineseName, checkIdCard } from '../../../shared/validation';
@@ -12,11 +11,12 @@ import { FormField } from '../../components/FormField';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
-import { session$, setSessionUser } from '../../state/session';
+import { setSessionUser } from '../../state/session';
 import { useFreshUser } from '../wallet/wallet-parts';
 import { checkPickedImage, compressImage, MAX_UPLOAD_BYTES } from './compress-image';
 import { compact, serverErrors, validationMessage, type FieldErrors } from './form-errors';
 import '../wallet/wallet.css';
+import { useLoggedIn } from '../../state/use-logged-in';
 
 type KycField = 'realName' | 'idNumber' | 'frontImage' | 'backImage';
 const FIELDS: readonly KycField[] = ['realName', 'idNumber', 'frontImage', 'backImage'];
@@ -24,7 +24,7 @@ const FIELDS: readonly KycField[] = ['realName', 'idNumber', 'frontImage', 'back
 /** /authentication, /authentications and /smrz: real-name verification, its status and resubmission. */
 export function KycScreen() {
   const { LL } = useI18nContext();
-  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const loggedIn = useLoggedIn();
   if (!loggedIn) return <LoggedOutPrompt title={LL.user.loggedOutTitle()} text={LL.loginPrompt.text()} />;
   return <KycStatusOrForm />;
 }

@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import { SERVICE_MESSAGE_MAX } from '../../../shared/content';
 import { useStationMutation, useStationQuery } from '../../api/station-query';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { ErrorState, Loading } from '../../components/StatusViews';
-import { session$ } from '../../state/session';
 import { publishedText } from './ContentParts';
+import { useLoggedIn } from '../../state/use-logged-in';
 
 /** The thread is re-read this often while the page is visible, so the back office's answer shows up. */
 const THREAD_REFRESH_MS = 10_000;
@@ -17,7 +16,7 @@ const THREAD_REFRESH_MS = 10_000;
  */
 export function ServiceScreen() {
   const { LL } = useI18nContext();
-  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const loggedIn = useLoggedIn();
   const info = useStationQuery('GET /api/site/getInfo.do', {});
   return (
     <div className="service">

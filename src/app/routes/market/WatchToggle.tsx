@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Market } from '../../../shared/api/types';
 import { call } from '../../api/client';
@@ -8,7 +7,7 @@ import { useStationMutation } from '../../api/station-query';
 import { showAlert } from '../../state/alert';
 import { online$ } from '../../state/connection';
 import { showLoginPrompt } from '../../state/login-prompt';
-import { session$ } from '../../state/session';
+import { useLoggedIn } from '../../state/use-logged-in';
 
 /**
  * Add to or remove from the watchlist. spec §5: an index cannot be added, and the button says so rather
@@ -24,7 +23,7 @@ export function WatchToggle({
   compact?: boolean;
 }) {
   const { LL } = useI18nContext();
-  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const loggedIn = useLoggedIn();
   const [watched, setWatched] = useState<boolean | null>(null);
   const add = useStationMutation('POST /user/addOption.do');
   const remove = useStationMutation('POST /user/delOption.do');

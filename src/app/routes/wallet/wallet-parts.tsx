@@ -11,6 +11,7 @@ import type { ApiError } from '../../api/errors';
 import { useStationQuery, type StationPages } from '../../api/station-query';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { session$ } from '../../state/session';
+import { useLoggedIn } from '../../state/use-logged-in';
 
 /** DOMAIN.md "Accounts": the currency each account keeps. */
 export const ACCOUNT_CURRENCY: Record<AccountType, Currency> = {
@@ -36,7 +37,7 @@ export interface FreshUser {
  */
 export function useFreshUser(): FreshUser {
   const user = useSelector(() => session$.user.get());
-  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const loggedIn = useLoggedIn();
   const query = useStationQuery('GET /user/getUserInfo.do', loggedIn ? {} : null);
   // The session's user: every fresh answer of the query lands there (query-client.ts), and so does the
   // user a change answers with (auth.do), which may be newer than the cached answer.

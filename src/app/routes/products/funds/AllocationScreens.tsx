@@ -5,7 +5,6 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../../locales/i18n-react';
 import { quoteAllocation } from '../../../../shared/allocation';
 import type { Allocation, AllocationType } from '../../../../shared/api/funds';
@@ -19,15 +18,11 @@ import { LoggedOutPrompt } from '../../../components/LoggedOutPrompt';
 import { Sheet } from '../../../components/Sheet';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { showAlert } from '../../../state/alert';
-import { session$ } from '../../../state/session';
 import { validationMessage } from '../../account/form-errors';
 import { cleanAmountInput, formatRate, InfoRow, useMoneyText } from '../../wallet/wallet-parts';
 import '../../wallet/wallet.css';
 import './funds.css';
-
-function useLoggedIn(): boolean {
-  return useSelector(() => session$.token.get() !== null);
-}
+import { useLoggedIn } from '../../../state/use-logged-in';
 
 /** /funds: the allocation types and the user's current allocation. */
 export function AllocationHomeScreen() {

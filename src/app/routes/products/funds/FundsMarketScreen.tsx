@@ -4,7 +4,6 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../../locales/i18n-react';
 import type { FundDetail, FundHolding, FundProduct } from '../../../../shared/api/funds';
 import { formatPct } from '../../../../shared/format';
@@ -16,11 +15,11 @@ import { PctText } from '../../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { Tabs } from '../../../components/Tabs';
 import { showAlert } from '../../../state/alert';
-import { session$ } from '../../../state/session';
 import { validationMessage } from '../../account/form-errors';
 import { cleanAmountInput, formatRate, InfoRow, useMoneyText } from '../../wallet/wallet-parts';
 import '../../wallet/wallet.css';
 import './funds.css';
+import { useLoggedIn } from '../../../state/use-logged-in';
 
 const CHART_DAYS = 120;
 
@@ -110,7 +109,7 @@ function NavChart({ detail }: { detail: FundDetail }) {
 
 function FundDetailView({ code }: { code: string }) {
   const { LL } = useI18nContext();
-  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const loggedIn = useLoggedIn();
   const detail = useStationQuery('GET /api/fund/detail.do', { code, days: CHART_DAYS });
   const holdings = useStationQuery('GET /user/fund/holdings.do', loggedIn ? {} : null);
   if (detail.error && !detail.data) return <ErrorState error={detail.error} onRetry={detail.reload} />;
@@ -281,7 +280,7 @@ function RedeemForm({
 function HoldingsList() {
   const { LL } = useI18nContext();
   const money = useMoneyText();
-  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const loggedIn = useLoggedIn();
   const holdings = useStationQuery('GET /user/fund/holdings.do', loggedIn ? {} : null);
   if (!loggedIn) return <LoggedOutPrompt title={LL.user.loggedOutTitle()} text={LL.loginPrompt.text()} />;
   if (holdings.error && !holdings.data)
