@@ -17,10 +17,10 @@ import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
 import { setBankInfo } from '../../state/bank-info';
-import { InfoRow, useFreshUser } from '../wallet/wallet-parts';
-import { compact } from './form-errors';
-import { useForm } from './use-form';
-import '../wallet/wallet.css';
+import { InfoRow, useFreshUser } from '../../components/record-parts';
+import { compact } from '../../forms/form-errors';
+import { useForm } from '../../forms/use-form';
+import '../../components/wallet.css';
 import { useLoggedIn } from '../../state/use-logged-in';
 
 type CardField = keyof BankCardInput;

@@ -12,10 +12,10 @@ import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
 import { setSessionUser } from '../../state/session';
-import { useFreshUser } from '../wallet/wallet-parts';
+import { useFreshUser } from '../../components/record-parts';
 import { checkPickedImage, compressImage, MAX_UPLOAD_BYTES } from './compress-image';
-import { compact, serverErrors, validationMessage, type FieldErrors } from './form-errors';
-import '../wallet/wallet.css';
+import { compact, serverErrors, validationMessage, type FieldErrors } from '../../forms/form-errors';
+import '../../components/wallet.css';
 import { useLoggedIn } from '../../state/use-logged-in';
 
 type KycField = 'realName' | 'idNumber' | 'frontImage' | 'backImage';

@@ -6,8 +6,8 @@ import { formatDateTime } from '../../../shared/format';
 import { useStationMutation, useStationPages, useStationQuery } from '../../api/station-query';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
-import { PagedList } from '../wallet/wallet-parts';
-import '../wallet/wallet.css';
+import { PagedList } from '../../components/record-parts';
+import '../../components/wallet.css';
 
 const PAGE_SIZE = 20;
 /** /alertdetail looks its message up among the newest ones (there is no single-message call). */

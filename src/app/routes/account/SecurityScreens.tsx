@@ -14,9 +14,9 @@ import { FormField } from '../../components/FormField';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
-import { Chevron, useFreshUser } from '../wallet/wallet-parts';
-import { compact, serverErrors, validationMessage, type FieldErrors } from './form-errors';
-import '../wallet/wallet.css';
+import { Chevron, useFreshUser } from '../../components/record-parts';
+import { compact, serverErrors, validationMessage, type FieldErrors } from '../../forms/form-errors';
+import '../../components/wallet.css';
 import { useLoggedIn } from '../../state/use-logged-in';
 
 type PasswordField = 'oldPassword' | 'password' | 'confirm';

@@ -4,9 +4,9 @@ import { useI18nContext } from '../../../../locales/i18n-react';
 import { logout } from '../../api/account';
 import { useStationQuery } from '../../api/station-query';
 import { showAlert } from '../../state/alert';
-import { Chevron, InfoRow } from '../wallet/wallet-parts';
+import { Chevron, InfoRow } from '../../components/record-parts';
 import { PreferencesPanel } from './PreferencesPanel';
-import '../wallet/wallet.css';
+import '../../components/wallet.css';
 import { useLoggedIn } from '../../state/use-logged-in';
 
 /**

@@ -10,9 +10,9 @@ import { PriceText } from '../../components/PriceText';
 import { Sheet } from '../../components/Sheet';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
-import { Chevron, useFreshUser } from '../wallet/wallet-parts';
+import { Chevron, useFreshUser } from '../../components/record-parts';
 import { PreferencesPanel } from './PreferencesPanel';
-import '../wallet/wallet.css';
+import '../../components/wallet.css';
 import { useLoggedIn } from '../../state/use-logged-in';
 
 /** How often the unread badge asks again while the personal centre is open. */

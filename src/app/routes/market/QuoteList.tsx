@@ -19,7 +19,7 @@ import { useStationPages, useStationQuery } from '../../api/station-query';
 import { AsOfNote } from '../../components/ConnectionViews';
 import { moveClass } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
-import { PRICE_REFRESH_MS, priceDigits } from './market-info';
+import { PRICE_REFRESH_MS, priceDigits } from '../../components/market-info';
 import { mergeQuotePages } from './quote-pages';
 import { coverSpan, nextSpan, targetSpan, type Span } from './row-span';
 import './market.css';

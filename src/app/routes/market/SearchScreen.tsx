@@ -8,7 +8,7 @@ import { AsOfNote } from '../../components/ConnectionViews';
 import { PctText, moveClass } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { detailLink } from './detail-link';
-import { priceDigits } from './market-info';
+import { priceDigits } from '../../components/market-info';
 import { clearRecentSearches, readRecentSearches, rememberSearch } from './recent-searches';
 import { WatchToggle } from './WatchToggle';
 import './market.css';

@@ -15,8 +15,8 @@ import {
   useTradingRules,
   type InstrumentKind,
   type TradeInstrument,
-} from '../trade/trading-data';
-import { MARKET_TIME_ZONE, PRICE_REFRESH_MS, priceDigits } from './market-info';
+} from '../../api/trading-data';
+import { MARKET_TIME_ZONE, PRICE_REFRESH_MS, priceDigits } from '../../components/market-info';
 import { WatchToggle } from './WatchToggle';
 import './market.css';
 import { AsOfNote } from '../../components/ConnectionViews';

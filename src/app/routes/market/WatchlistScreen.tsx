@@ -13,8 +13,8 @@ import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
 import { online$ } from '../../state/connection';
 import { detailLink } from './detail-link';
-import { PRICE_REFRESH_MS, priceDigits } from './market-info';
-import { PullToRefresh } from './PullToRefresh';
+import { PRICE_REFRESH_MS, priceDigits } from '../../components/market-info';
+import { PullToRefresh } from '../../components/PullToRefresh';
 import './market.css';
 import { useLoggedIn } from '../../state/use-logged-in';
 

@@ -23,12 +23,17 @@ import { moveClass, PctText } from '../../components/PriceText';
 import { Sheet } from '../../components/Sheet';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
-import { priceDigits } from '../market/market-info';
+import { priceDigits } from '../../components/market-info';
 import { Choice } from './Choice';
 import { OrderBreakdownList } from './OrderBreakdownList';
 import { checkStops, parsePrice } from './trade-rules';
-import { useInstrument, useTradingRules, type InstrumentKind, type TradeInstrument } from './trading-data';
-import './trade.css';
+import {
+  useInstrument,
+  useTradingRules,
+  type InstrumentKind,
+  type TradeInstrument,
+} from '../../api/trading-data';
+import '../../components/trade.css';
 
 type OrderType = 'market' | 'limit';
 

@@ -13,7 +13,7 @@ import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { Sheet } from '../../components/Sheet';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
-import { validationMessage } from '../account/form-errors';
+import { validationMessage } from '../../forms/form-errors';
 import {
   cleanAmountInput,
   formatRate,
@@ -23,8 +23,8 @@ import {
   roundCents,
   useFreshUser,
   useMoneyText,
-} from './wallet-parts';
-import './wallet.css';
+} from '../../components/record-parts';
+import '../../components/wallet.css';
 import { useLoggedIn } from '../../state/use-logged-in';
 
 /** DOMAIN.md: the account that keeps each currency. */

@@ -13,9 +13,15 @@ import { FormField } from '../../components/FormField';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
-import { validationMessage } from '../account/form-errors';
-import { cleanAmountInput, InfoRow, PagedList, useFreshUser, useMoneyText } from './wallet-parts';
-import './wallet.css';
+import { validationMessage } from '../../forms/form-errors';
+import {
+  cleanAmountInput,
+  InfoRow,
+  PagedList,
+  useFreshUser,
+  useMoneyText,
+} from '../../components/record-parts';
+import '../../components/wallet.css';
 import { useLoggedIn } from '../../state/use-logged-in';
 
 export const TRANSFER_ACCOUNTS: readonly TransferAccount[] = ['main', 'index', 'newstock'];

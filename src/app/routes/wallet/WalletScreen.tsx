@@ -2,8 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { ErrorState, Loading } from '../../components/StatusViews';
-import { Chevron, useFreshUser, useMoneyText } from './wallet-parts';
-import './wallet.css';
+import { Chevron, useFreshUser, useMoneyText } from '../../components/record-parts';
+import '../../components/wallet.css';
 import { useLoggedIn } from '../../state/use-logged-in';
 
 /** /wallet: each account's available cash and the entries to deposit, withdraw, transfer and exchange. */

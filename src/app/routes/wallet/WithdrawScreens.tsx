@@ -16,7 +16,7 @@ import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { Sheet } from '../../components/Sheet';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
-import { validationMessage } from '../account/form-errors';
+import { validationMessage } from '../../forms/form-errors';
 import {
   Chevron,
   cleanAmountInput,
@@ -26,8 +26,8 @@ import {
   roundCents,
   useFreshUser,
   useMoneyText,
-} from './wallet-parts';
-import './wallet.css';
+} from '../../components/record-parts';
+import '../../components/wallet.css';
 import { useLoggedIn } from '../../state/use-logged-in';
 
 /** The back office keeps a cancel reason to this many characters (server MAX_REASON_LENGTH). */

@@ -12,11 +12,11 @@ import { useStationMutation, useStationPages, useStationQuery } from '../../../a
 import { Sheet } from '../../../components/Sheet';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { Tabs } from '../../../components/Tabs';
-import { InfoRow, PagedList, useMoneyText } from '../../wallet/wallet-parts';
-import { PRICE_REFRESH_MS } from '../../market/market-info';
+import { InfoRow, PagedList, useMoneyText } from '../../../components/record-parts';
+import { PRICE_REFRESH_MS } from '../../../components/market-info';
 import { Figures, PurchaseForm, StatusTag, windowText } from './dzvip-parts';
-import '../../wallet/wallet.css';
-import '../../trade/trade.css';
+import '../../../components/wallet.css';
+import '../../../components/trade.css';
 import './dzvip.css';
 
 type Tab = 'offers' | 'records';

@@ -11,11 +11,11 @@ import type { VipPick } from '../../../../shared/api/dzvip';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { useStationMutation, useStationPages, useStationQuery } from '../../../api/station-query';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
-import { InfoRow, PagedList, useMoneyText } from '../../wallet/wallet-parts';
-import { PRICE_REFRESH_MS } from '../../market/market-info';
+import { InfoRow, PagedList, useMoneyText } from '../../../components/record-parts';
+import { PRICE_REFRESH_MS } from '../../../components/market-info';
 import { Figures, PurchaseForm, StatusTag, windowText } from './dzvip-parts';
-import '../../wallet/wallet.css';
-import '../../trade/trade.css';
+import '../../../components/wallet.css';
+import '../../../components/trade.css';
 import './dzvip.css';
 
 const VIP_PERMISSION = 'vip_picks';

@@ -14,9 +14,9 @@ import { refreshUser } from '../../../api/account';
 import type { ApiError } from '../../../api/errors';
 import { FormField } from '../../../components/FormField';
 import { ErrorState, Loading } from '../../../components/StatusViews';
-import { useFreshUser, useMoneyText, InfoRow } from '../../wallet/wallet-parts';
-import { validationMessage } from '../../account/form-errors';
-import { useTradingRules } from '../../trade/trading-data';
+import { useFreshUser, useMoneyText, InfoRow } from '../../../components/record-parts';
+import { validationMessage } from '../../../forms/form-errors';
+import { useTradingRules } from '../../../api/trading-data';
 
 /** Offers and allocations keep Shanghai market time, whatever the phone's zone. */
 const MARKET_TIME = new Intl.DateTimeFormat('en-GB', {

@@ -18,10 +18,10 @@ import { LoggedOutPrompt } from '../../../components/LoggedOutPrompt';
 import { Sheet } from '../../../components/Sheet';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { showAlert } from '../../../state/alert';
-import { validationMessage } from '../../account/form-errors';
-import { cleanAmountInput, formatRate, InfoRow, useMoneyText } from '../../wallet/wallet-parts';
-import '../../wallet/wallet.css';
-import './funds.css';
+import { validationMessage } from '../../../forms/form-errors';
+import { cleanAmountInput, formatRate, InfoRow, useMoneyText } from '../../../components/record-parts';
+import '../../../components/wallet.css';
+import '../../../components/funds.css';
 import { useLoggedIn } from '../../../state/use-logged-in';
 
 /** /funds: the allocation types and the user's current allocation. */

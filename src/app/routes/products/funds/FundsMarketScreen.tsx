@@ -15,10 +15,10 @@ import { PctText } from '../../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { Tabs } from '../../../components/Tabs';
 import { showAlert } from '../../../state/alert';
-import { validationMessage } from '../../account/form-errors';
-import { cleanAmountInput, formatRate, InfoRow, useMoneyText } from '../../wallet/wallet-parts';
-import '../../wallet/wallet.css';
-import './funds.css';
+import { validationMessage } from '../../../forms/form-errors';
+import { cleanAmountInput, formatRate, InfoRow, useMoneyText } from '../../../components/record-parts';
+import '../../../components/wallet.css';
+import '../../../components/funds.css';
 import { useLoggedIn } from '../../../state/use-logged-in';
 
 const CHART_DAYS = 120;

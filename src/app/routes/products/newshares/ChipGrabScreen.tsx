@@ -11,10 +11,10 @@ import { refreshUser } from '../../../api/account';
 import { useStationMutation } from '../../../api/station-query';
 import { FormField } from '../../../components/FormField';
 import { showAlert } from '../../../state/alert';
-import { validationMessage } from '../../account/form-errors';
-import { InfoRow, useFreshUser, useMoneyText } from '../../wallet/wallet-parts';
+import { validationMessage } from '../../../forms/form-errors';
+import { InfoRow, useFreshUser, useMoneyText } from '../../../components/record-parts';
 import { PhaseTag, SubscriptionRecord, shanghaiTime, useIssueWithMine } from './newshare-parts';
-import '../../wallet/wallet.css';
+import '../../../components/wallet.css';
 import './newshares.css';
 
 export function ChipGrabScreen() {

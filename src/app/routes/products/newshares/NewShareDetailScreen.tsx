@@ -11,10 +11,10 @@ import { checkLots } from '../../../../shared/validation';
 import { useStationMutation } from '../../../api/station-query';
 import { FormField } from '../../../components/FormField';
 import { showAlert } from '../../../state/alert';
-import { validationMessage } from '../../account/form-errors';
-import { useMoneyText } from '../../wallet/wallet-parts';
+import { validationMessage } from '../../../forms/form-errors';
+import { useMoneyText } from '../../../components/record-parts';
 import { IssueFacts, PhaseTag, SubscriptionRecord, useIssueWithMine } from './newshare-parts';
-import '../../wallet/wallet.css';
+import '../../../components/wallet.css';
 import './newshares.css';
 
 export function NewShareDetailScreen() {

@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { useI18nContext } from '../../../../../locales/i18n-react';
 import type { NewShareSubscription } from '../../../../shared/api/newshares';
 import { useStationPages, type StationPages } from '../../../api/station-query';
-import { PagedList } from '../../wallet/wallet-parts';
+import { PagedList } from '../../../components/record-parts';
 import { SubscriptionRecord } from './newshare-parts';
-import '../../wallet/wallet.css';
+import '../../../components/wallet.css';
 import './newshares.css';
 
 /** Records with the rows a pay action changed replaced in place. */

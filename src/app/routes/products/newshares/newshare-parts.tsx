@@ -16,7 +16,7 @@ import { refreshUser } from '../../../api/account';
 import { useStationMutation, useStationQuery } from '../../../api/station-query';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { showAlert } from '../../../state/alert';
-import { InfoRow, useMoneyText } from '../../wallet/wallet-parts';
+import { InfoRow, useMoneyText } from '../../../components/record-parts';
 
 /** Dates and times of the calendar are Shanghai's (the A-share market's). */
 export const ISSUE_TIME_ZONE = 'Asia/Shanghai';

@@ -4,14 +4,14 @@
  */
 import { useCallback, type ReactNode } from 'react';
 import { useSelector } from '@legendapp/state/react';
-import { useI18nContext } from '../../../../locales/i18n-react';
-import type { AccountType, Currency, User } from '../../../shared/api/types';
-import { formatMoney } from '../../../shared/format';
-import type { ApiError } from '../../api/errors';
-import { useStationQuery, type StationPages } from '../../api/station-query';
-import { Empty, ErrorState, Loading } from '../../components/StatusViews';
-import { session$ } from '../../state/session';
-import { useLoggedIn } from '../../state/use-logged-in';
+import { useI18nContext } from '../../../locales/i18n-react';
+import type { AccountType, Currency, User } from '../../shared/api/types';
+import { formatMoney } from '../../shared/format';
+import type { ApiError } from '../api/errors';
+import { useStationQuery, type StationPages } from '../api/station-query';
+import { Empty, ErrorState, Loading } from './StatusViews';
+import { session$ } from '../state/session';
+import { useLoggedIn } from '../state/use-logged-in';
 
 /** DOMAIN.md "Accounts": the currency each account keeps. */
 export const ACCOUNT_CURRENCY: Record<AccountType, Currency> = {
