@@ -4,6 +4,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from './scripts/lint/boundaries.js';
 
+const AREA_MESSAGE =
+  'An area imports no other area: move what both need to src/app/components, forms, state or api.';
+
 export default tseslint.config(
   {
     ignores: [
@@ -29,6 +32,27 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  // An area of the app (src/app/routes/<area>) keeps to itself: it imports src/app/components, forms, state,
+  // api, i18n, chart and theme and src/shared, never another area (CONVENTIONS.md "A folder per area").
+  {
+    files: ['src/app/routes/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./[^./][^/]*/', message: AREA_MESSAGE }] },
+      ],
+    },
+  },
+  {
+    // The products area has a folder per product; they may use each other, not another area.
+    files: ['src/app/routes/products/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./\\.\\./[^./][^/]*/', message: AREA_MESSAGE }] },
+      ],
     },
   },
   {

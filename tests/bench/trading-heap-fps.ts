@@ -15,7 +15,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import type { Quote } from '../../src/shared/api/types';
 import { formatMoney, formatPct } from '../../src/shared/format';
 import { moveClass } from '../../src/app/components/move-class';
-import { priceDigits } from '../../src/app/routes/market/market-info';
+import { priceDigits } from '../../src/app/components/market-info';
 import { launchPhoneBrowser, newPhoneContext, startE2eStation } from '../e2e/harness';
 
 /** The CPU slowdown (4: the target's low-end phone); BENCH_CPU_SLOWDOWN sets another, e.g. to compare builds harder. */

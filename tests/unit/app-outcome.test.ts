@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INTENT_WINDOW_MS, intentKey, requestIdFor, settleIntent } from '../../src/app/api/outcome';
+import { INTENT_WINDOW_MS, intentKey, requestIdFor, settleIntent } from '../../src/app/api/request-id';
 
 describe('the requestId belongs to the order (outcome.ts)', () => {
   const order = { code: 'AAPL', lots: 1, leverage: 2, direction: 'long' };

@@ -32,7 +32,7 @@ const CACHED: readonly (readonly [QueryCallKey, object])[] = [
 /** Fills the cache afresh, runs the change's invalidation and returns the calls of the stale queries. */
 async function staleAfter(change: MutationCallKey): Promise<string[]> {
   queryClient.clear();
-  for (const [key, input] of CACHED) queryClient.setQueryData([key, input], { cached: true });
+  for (const [key, input] of CACHED) queryClient.setQueryData([key, input, 'zh-CN'], { cached: true });
   await invalidateAfter(change);
   return [
     ...new Set(
@@ -47,23 +47,44 @@ async function staleAfter(change: MutationCallKey): Promise<string[]> {
 
 describe('query keys', () => {
   it('are the call and its input; the same parameters in another order or with undefined ones are one key', () => {
-    const a = queryKeyOf('GET /user/position/list.do', { state: 'open', pageNum: 1, pageSize: 100 });
-    const b = queryKeyOf('GET /user/position/list.do', { pageSize: 100, pageNum: 1, state: 'open' });
-    const c = queryKeyOf('GET /user/cash/list.do', { pageSize: 20, account: undefined, type: 'buy' });
+    const a = queryKeyOf('GET /user/position/list.do', { state: 'open', pageNum: 1, pageSize: 100 }, 'en');
+    const b = queryKeyOf('GET /user/position/list.do', { pageSize: 100, pageNum: 1, state: 'open' }, 'en');
+    const c = queryKeyOf('GET /user/cash/list.do', { pageSize: 20, account: undefined, type: 'buy' }, 'en');
     expect(a[0]).toBe('GET /user/position/list.do');
     expect(hashKey(a)).toBe(hashKey(b));
     expect(c[1]).toEqual({ pageSize: 20, type: 'buy' });
-    expect(hashKey(c)).toBe(hashKey(queryKeyOf('GET /user/cash/list.do', { pageSize: 20, type: 'buy' })));
+    expect(hashKey(c)).toBe(
+      hashKey(queryKeyOf('GET /user/cash/list.do', { pageSize: 20, type: 'buy' }, 'en')),
+    );
   });
 
   it('differ for another input or another call', () => {
-    const open = queryKeyOf('GET /user/position/list.do', { state: 'open', pageSize: 100 });
-    const closed = queryKeyOf('GET /user/position/list.do', { state: 'closed', pageSize: 100 });
-    const stock = queryKeyOf('GET /api/stock/getSingleStock.do', { code: 'AAPL' });
-    const index = queryKeyOf('GET /api/index/querySingleIndex.do', { code: 'AAPL' });
+    const open = queryKeyOf('GET /user/position/list.do', { state: 'open', pageSize: 100 }, 'en');
+    const closed = queryKeyOf('GET /user/position/list.do', { state: 'closed', pageSize: 100 }, 'en');
+    const stock = queryKeyOf('GET /api/stock/getSingleStock.do', { code: 'AAPL' }, 'en');
+    const index = queryKeyOf('GET /api/index/querySingleIndex.do', { code: 'AAPL' }, 'en');
     expect(hashKey(open)).not.toBe(hashKey(closed));
     expect(hashKey(stock)).not.toBe(hashKey(index));
     expect(callPrefix('GET /user/order/list.do')).toEqual(['GET /user/order/list.do']);
+  });
+
+  it('differ by language, so switching language asks the station again (answers speak Accept-Language)', async () => {
+    const en = queryKeyOf('GET /api/news/getNewsList.do', { pageSize: 15 }, 'en');
+    const th = queryKeyOf('GET /api/news/getNewsList.do', { pageSize: 15 }, 'th');
+    expect(hashKey(en)).not.toBe(hashKey(th));
+    // A change still makes every language's answer stale: the prefix is the call alone.
+    queryClient.clear();
+    for (const locale of ['en', 'zh-CN']) {
+      queryClient.setQueryData(queryKeyOf('GET /user/order/list.do', { pageSize: 100 }, locale), {
+        cached: true,
+      });
+    }
+    await invalidateAfter('POST /user/order/cancel.do');
+    const stale = queryClient
+      .getQueryCache()
+      .findAll({ queryKey: callPrefix('GET /user/order/list.do') })
+      .filter((query) => query.state.isInvalidated);
+    expect(stale.map((query) => query.queryKey[2]).sort()).toEqual(['en', 'zh-CN']);
   });
 });
 
@@ -77,9 +98,9 @@ describe('invalidation map', () => {
       'GET /user/withdraw/info.do',
     ]);
     const cache = queryClient.getQueryCache();
-    expect(cache.find({ queryKey: ['GET /user/position/list.do', CACHED[1]![1]] })?.state.isInvalidated).toBe(
-      true,
-    );
+    expect(
+      cache.find({ queryKey: ['GET /user/position/list.do', CACHED[1]![1], 'zh-CN'] })?.state.isInvalidated,
+    ).toBe(true);
   });
 
   it('revoking a limit order makes orders and accounts stale, not positions or the fund flow', async () => {
@@ -134,7 +155,7 @@ describe('invalidation map', () => {
 
 describe('request ids: one per user intent', () => {
   it('a retry of the same input reuses the id; a changed input or a settled intent gets a new one', () => {
-    const ids = intentIds();
+    const ids = intentIds('POST /user/order/cancel.do');
     const first = ids.idFor({ orderId: 7 });
     expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(ids.idFor({ orderId: 7 })).toBe(first);
@@ -142,5 +163,15 @@ describe('request ids: one per user intent', () => {
     expect(other).not.toBe(first);
     ids.settle();
     expect(ids.idFor({ orderId: 8 })).not.toBe(other);
+  });
+
+  it('a sheet opened again with the same unanswered order reuses its id; another call does not', () => {
+    const lost = intentIds('POST /user/fund/buy.do').idFor({ code: '110011', amount: 50 });
+    // The sheet closed without an answer; a new one (a new mutation) with the same order is the same intent.
+    const reopened = intentIds('POST /user/fund/buy.do');
+    expect(reopened.idFor({ amount: 50, code: '110011' })).toBe(lost);
+    expect(intentIds('POST /user/fund/sell.do').idFor({ code: '110011', amount: 50 })).not.toBe(lost);
+    reopened.settle();
+    expect(intentIds('POST /user/fund/buy.do').idFor({ code: '110011', amount: 50 })).not.toBe(lost);
   });
 });

@@ -2,97 +2,19 @@
  * The truth about a lost answer (API.md "Idempotency"). A money call that gets no answer may or may not have
  * reached the station; the app never reports it as a failure. It asks the station what became of that
  * `requestId` (GET /user/request/outcome.do), again with backoff while the link is bad, and then says the real
- * outcome. The `requestId` belongs to the user's intent: the same order sent again within a short window
- * (the sheet closed and opened again) reuses it, so it cannot go twice.
+ * outcome. The `requestId` belongs to the user's intent (request-id.ts, the app's one place for them): the
+ * same order sent again within a short window (the sheet closed and opened again) reuses it, so it cannot
+ * go twice.
  */
 import { observable } from '@legendapp/state';
 import type { CallIn, CallKey, CallOut } from '../../shared/api/calls';
 import { currentTranslations } from '../i18n/locale';
 import { call, toApiError } from './client';
 import { ApiError } from './errors';
-import { newRequestId } from './request-id';
+import { settleIntent } from './request-id';
 
-/** How long an intent keeps its requestId after its last use, unless the station answered it. */
-export const INTENT_WINDOW_MS = 2 * 60_000;
 /** The pauses between questions about a lost answer; the last one repeats while the link stays bad. */
 export const OUTCOME_DELAYS_MS: readonly number[] = [1000, 2000, 4000, 8000, 15_000];
-
-const INTENTS_KEY = 'paperdesk.intents';
-
-interface Intent {
-  id: string;
-  usedAt: number;
-}
-
-/** Kept per tab in sessionStorage (a reload keeps them), in memory where there is none. */
-let memoryIntents: Record<string, Intent> = {};
-
-/** The part of the Web Storage API used here (the module also loads in unit tests under Node). */
-interface KeyValueStore {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-}
-
-function storage(): KeyValueStore | null {
-  try {
-    return (globalThis as { sessionStorage?: KeyValueStore }).sessionStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function readIntents(): Record<string, Intent> {
-  const store = storage();
-  if (!store) return memoryIntents;
-  try {
-    const parsed: unknown = JSON.parse(store.getItem(INTENTS_KEY) ?? '{}');
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, Intent>) : {};
-  } catch {
-    return {};
-  }
-}
-
-function writeIntents(intents: Record<string, Intent>): void {
-  const store = storage();
-  if (!store) {
-    memoryIntents = intents;
-    return;
-  }
-  try {
-    store.setItem(INTENTS_KEY, JSON.stringify(intents));
-  } catch {
-    memoryIntents = intents;
-  }
-}
-
-/** An order's identity: the call and its fields (the requestId left out), in a stable order. */
-export function intentKey(key: CallKey, input: Record<string, unknown>): string {
-  const fields = Object.keys(input)
-    .filter((name) => name !== 'requestId' && input[name] !== undefined && input[name] !== null)
-    .sort()
-    .map((name) => [name, input[name]]);
-  return JSON.stringify([key, fields]);
-}
-
-/** The intent's requestId: the one it had within the window, else a new one. */
-export function requestIdFor(intent: string, now = Date.now()): string {
-  const intents = readIntents();
-  for (const [key, kept] of Object.entries(intents)) {
-    if (now - kept.usedAt >= INTENT_WINDOW_MS) delete intents[key];
-  }
-  const id = intents[intent]?.id ?? newRequestId();
-  intents[intent] = { id, usedAt: now };
-  writeIntents(intents);
-  return id;
-}
-
-/** The station answered this intent: a new confirmation of the same order is a new order. */
-export function settleIntent(intent: string): void {
-  const intents = readIntents();
-  if (!(intent in intents)) return;
-  delete intents[intent];
-  writeIntents(intents);
-}
 
 /** The requestIds whose outcome is being asked for, with their call: what screens may show as pending. */
 export const pendingOutcomes$ = observable<Record<string, { call: CallKey; since: number }>>({});

@@ -8,8 +8,9 @@
  * "as of" (state/connection.ts). That is why queries run whatever the browser says about the network
  * (networkMode 'always'): Query would otherwise pause them offline and the stored answer would never show.
  */
-import { QueryClient, hashKey } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import type { CallOut } from '../../shared/api/calls';
+import { currentLocale } from '../i18n/locale';
 import { session$, setSessionUser } from '../state/session';
 import { call, toApiError } from './client';
 import { callPrefix, invalidatedBy, queryKeyOf, type MutationCallKey } from './query-keys';
@@ -41,17 +42,17 @@ session$.token.onChange(({ value }) => {
 
 // The session's user (read by the shell and the forms through session$) follows every fresh answer of the
 // user call, whichever screen asked: one source, the cache.
-const USER_KEY = queryKeyOf('GET /user/getUserInfo.do', {});
+const USER_CALL = 'GET /user/getUserInfo.do';
 queryClient.getQueryCache().subscribe((event) => {
   if (event.type !== 'updated' || event.action.type !== 'success') return;
-  if (event.query.queryHash !== hashKey(USER_KEY)) return;
+  if (event.query.queryKey[0] !== USER_CALL) return;
   setSessionUser(event.query.state.data as CallOut<'GET /user/getUserInfo.do'>);
 });
 
 /** Fresh user info (accounts and balances) from the station, into the cache and so into the session. */
 export function fetchFreshUser(signal?: AbortSignal): Promise<CallOut<'GET /user/getUserInfo.do'>> {
   return queryClient.fetchQuery({
-    queryKey: USER_KEY,
+    queryKey: queryKeyOf(USER_CALL, {}, currentLocale()),
     queryFn: ({ signal: querySignal }) =>
       call('GET /user/getUserInfo.do', {}, { signal: signal ?? querySignal }).catch(rethrowAsApiError),
     staleTime: 0,

@@ -3,8 +3,9 @@
  * (CONVENTIONS.md: a key factory, mutations that invalidate exactly what changed). Pure: no React, no
  * client, so the map is tested as plain data (tests/unit/app-query-keys.test.ts).
  *
- * A query's key is `[call, input]`: the call key of API.md ('GET /user/position/list.do') and its
- * parameters. Invalidating `[call]` matches every input of that call (a prefix of the key).
+ * A query's key is `[call, input, locale]`: the call key of API.md ('GET /user/position/list.do'), its
+ * parameters and the language it was asked in. Invalidating `[call]` matches every input and language of
+ * that call (a prefix of the key).
  */
 import type { CallIn, CallKey } from '../../shared/api/calls';
 
@@ -13,12 +14,22 @@ export type QueryCallKey = Extract<CallKey, `GET ${string}`>;
 /** The calls that change something (POST). */
 export type MutationCallKey = Extract<CallKey, `POST ${string}`>;
 
-/** The key of one call with its parameters. Fields left undefined are dropped, as the client drops them. */
-export function queryKeyOf<K extends QueryCallKey>(key: K, input: CallIn<K>): readonly [K, CallIn<K>] {
+/**
+ * The key of one call with its parameters in one language. Fields left undefined are dropped, as the
+ * client drops them. The language is part of every key because every answer speaks the request's
+ * Accept-Language (API.md "Conventions"): instrument names in quotes, positions, orders and the watchlist
+ * (server/market/localized-names.ts), content, messages, fund flow lines and every error's message. A
+ * switch of language is then a new key, and the screens on show ask again.
+ */
+export function queryKeyOf<K extends QueryCallKey>(
+  key: K,
+  input: CallIn<K>,
+  locale: string,
+): readonly [K, CallIn<K>, string] {
   const defined = Object.fromEntries(
     Object.entries(input as object).filter(([, value]) => value !== undefined),
   ) as CallIn<K>;
-  return [key, defined] as const;
+  return [key, defined, locale] as const;
 }
 
 /** The key that matches every input of a call. */

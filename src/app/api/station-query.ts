@@ -4,7 +4,8 @@
  * `useStationMutation`, whose success invalidates exactly the queries of INVALIDATES (query-keys.ts).
  * The cache and its settings are query-client.ts's.
  */
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useSelector } from '@legendapp/state/react';
 import {
   keepPreviousData,
   useInfiniteQuery,
@@ -25,9 +26,20 @@ import {
   type MutationCallKey,
   type QueryCallKey,
 } from './query-keys';
+import { locale$ } from '../state/locale';
 import { intentIds } from './request-id';
 
 export { invalidateAfter, queryClient } from './query-client';
+
+/** The language the station answers in (Accept-Language), part of every query key (query-keys.ts). */
+function useLocale(): string {
+  return useSelector(() => locale$.get());
+}
+
+/** The cache key a screen's query of `key` with `input` has now, in the current language. */
+export function useQueryKey<K extends QueryCallKey>(key: K, input: CallIn<K>): QueryKey {
+  return queryKeyOf(key, input, useLocale());
+}
 
 /** What a screen reads of one call: the answer, the last failure beside it, first load and a retry. */
 export interface StationQuery<T> {
@@ -56,8 +68,9 @@ export function useStationQuery<K extends QueryCallKey>(
   input: CallIn<K> | null,
   options: StationQueryOptions = {},
 ): StationQuery<CallOut<K>> {
+  const locale = useLocale();
   const query = useQuery<CallOut<K>, ApiError, CallOut<K>, QueryKey>({
-    queryKey: input === null ? callPrefix(key) : queryKeyOf(key, input),
+    queryKey: input === null ? callPrefix(key) : queryKeyOf(key, input, locale),
     queryFn: ({ signal }) => call(key, input!, { signal }).catch(rethrowAsApiError),
     enabled: input !== null,
     refetchInterval: options.refetchInterval,
@@ -93,32 +106,51 @@ type PageItem<K extends QueryCallKey> = CallOut<K> extends Page<infer T> ? T : n
 /** A paged call's input without the page number, which the list supplies. */
 type PagedIn<K extends QueryCallKey> = Omit<CallIn<K>, 'pageNum'>;
 
+/** Where a paged list starts, when its first rows come from elsewhere. */
+export interface StationPagesOptions {
+  /**
+   * The page number the list's first page has (default 1): a list whose head is another query's (the
+   * market list's first hundred rows) continues from the page after it.
+   */
+  firstPage?: number;
+}
+
 /**
  * A paged list (API.md "Paging") that grows page after page on "load more" (an infinite query). `input`
- * (with its pageSize) identifies the list; null means "not now".
+ * (with its pageSize) identifies the list; null means "not now". `firstAnswer` is the list's first page as
+ * the station gave it, for what a page carries beside its rows (the unread count of the messages).
  */
 export function useStationPages<K extends PagedCallKey>(
   key: K,
   input: PagedIn<K> | null,
-): StationPages<PageItem<K>> {
+  options: StationPagesOptions = {},
+): StationPages<PageItem<K>> & { firstAnswer: CallOut<K> | undefined } {
   type T = PageItem<K>;
+  const firstPage = options.firstPage ?? 1;
+  const locale = useLocale();
   const query = useInfiniteQuery<Page<T>, ApiError, { pages: Page<T>[] }, QueryKey, number>({
-    queryKey: input === null ? callPrefix(key) : queryKeyOf(key, input as CallIn<K>),
+    queryKey:
+      input === null ? callPrefix(key) : [...queryKeyOf(key, input as CallIn<K>, locale), { firstPage }],
     queryFn: ({ signal, pageParam }) =>
       (call(key, { ...input, pageNum: pageParam } as CallIn<K>, { signal }) as Promise<Page<T>>).catch(
         rethrowAsApiError,
       ),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) =>
-      pages.reduce((n, page) => n + page.list.length, 0) < last.total && last.list.length > 0
-        ? pages.length + 1
-        : undefined,
+    initialPageParam: firstPage,
+    getNextPageParam: (last, pages) => {
+      // The rows before the first page count too: the total is the whole list's.
+      const before = (firstPage - 1) * last.pageSize;
+      const loaded = before + pages.reduce((n, page) => n + page.list.length, 0);
+      return loaded < last.total && last.list.length > 0 ? firstPage + pages.length : undefined;
+    },
     enabled: input !== null,
   });
-  const pages = query.data?.pages ?? [];
+  const pages = query.data?.pages;
+  // One array per answer, not per render: screens key effects on the rows.
+  const items = useMemo(() => (pages ?? []).flatMap((page) => page.list), [pages]);
   return {
-    items: pages.flatMap((page) => page.list),
-    total: pages.at(-1)?.total ?? 0,
+    items,
+    total: pages?.at(-1)?.total ?? 0,
+    firstAnswer: pages?.[0] as CallOut<K> | undefined,
     error: query.error ?? undefined,
     loading: input !== null && query.isPending && query.fetchStatus !== 'idle',
     loadingMore: query.isFetchingNextPage,
@@ -134,16 +166,23 @@ export type IntentIn<K extends MutationCallKey> =
 
 /**
  * One change on the station. A call that takes a requestId (API.md "Idempotency") gets one per user
- * intent: a retry of the same input after no answer reuses it, so the station does it at most once; a
- * changed input, an answer or a refusal starts a new intent. On success the queries it changed are
+ * intent (request-id.ts): a retry of the same input after no answer, or the same input from a sheet opened
+ * again within the window, reuses it, so the station does it at most once; a changed input, an answer or a
+ * refusal starts a new intent. On success the queries it changed are
  * invalidated; `pending` replaces the screens' own busy flags.
  */
 export function useStationMutation<K extends MutationCallKey>(
   key: K,
-  options: { onSuccess?: (data: CallOut<K>, input: IntentIn<K>) => void } = {},
+  options: {
+    onSuccess?: (data: CallOut<K>, input: IntentIn<K>) => void;
+    /** The station refused or could not be reached; `error` shows it too. */
+    onError?: (error: ApiError, input: IntentIn<K>) => void;
+    /** After either. */
+    onSettled?: () => void;
+  } = {},
 ): UseMutationResult<CallOut<K>, ApiError, IntentIn<K>> {
-  const [ids] = useState(intentIds);
-  const onSuccess = options.onSuccess;
+  const [ids] = useState(() => intentIds(key));
+  const { onSuccess, onError, onSettled } = options;
   const mutation = useMutation<CallOut<K>, ApiError, IntentIn<K>>({
     mutationKey: [key],
     mutationFn: async (input) => {
@@ -163,8 +202,8 @@ export function useStationMutation<K extends MutationCallKey>(
       void invalidateAfter(key);
       onSuccess?.(data, input);
     },
+    onError: (error, input) => onError?.(error, input),
+    onSettled: () => onSettled?.(),
   });
-  // A sheet that closes and opens again is a new intent.
-  useEffect(() => () => ids.settle(), [ids]);
   return mutation;
 }

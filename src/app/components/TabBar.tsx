@@ -2,11 +2,10 @@ import { useEffect, useState } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useI18nContext } from '../../../locales/i18n-react';
 import type { Translation } from '../../../locales/i18n-types';
-import { useSelector } from '@legendapp/state/react';
 import { findRouteMeta, TAB_PATHS, type TabPath } from '../routes/route-table';
 import { showLoginPrompt } from '../state/login-prompt';
-import { session$ } from '../state/session';
 import { TabIcon } from './TabIcons';
+import { useLoggedIn } from '../state/use-logged-in';
 
 const LABEL_KEYS: Record<TabPath, keyof Translation['tabs']> = {
   '/home': 'home',
@@ -27,7 +26,7 @@ export function TabBar() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [pressed, setPressed] = useState<TabPath | null>(null);
 
-  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const loggedIn = useLoggedIn();
 
   const onTap = (path: TabPath) => {
     navigator.vibrate?.(VIBRATION_MS);

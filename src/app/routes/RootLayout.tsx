@@ -14,9 +14,9 @@ import { Toast } from '../components/Toast';
 import { UpdatePrompt } from '../components/UpdatePrompt';
 import { online$, unreachable$ } from '../state/connection';
 import { setDisplaySettings } from '../state/display-settings';
-import { session$ } from '../state/session';
 import { followPath } from '../state/shell';
 import { findRouteMeta, slideDirection } from './route-table';
+import { useLoggedIn } from '../state/use-logged-in';
 
 /** The display settings (spec §3) once per start; until they arrive, or if the station is unreachable, all shows. */
 function useDisplaySettings(): void {
@@ -56,7 +56,7 @@ export function RootLayout() {
   const pathname = useRouterState({
     select: (state) => state.matches[state.matches.length - 1]?.pathname ?? state.location.pathname,
   });
-  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const loggedIn = useLoggedIn();
   // spec §8: with no base URL answering (and the device online) the page is replaced by this message.
   const cannotConnect = useSelector(() => unreachable$.get() && online$.get());
   const meta = findRouteMeta(pathname);

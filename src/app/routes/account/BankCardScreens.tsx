@@ -5,7 +5,6 @@
  */
 import { useEffect, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { BankCard, BankCardInput } from '../../../shared/api/types';
 import { checkBankCard } from '../../../shared/validation';
@@ -18,18 +17,14 @@ import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
 import { setBankInfo } from '../../state/bank-info';
-import { session$ } from '../../state/session';
-import { InfoRow, useFreshUser } from '../wallet/wallet-parts';
-import { compact } from './form-errors';
-import { useForm } from './use-form';
-import '../wallet/wallet.css';
+import { InfoRow, useFreshUser } from '../../components/record-parts';
+import { compact } from '../../forms/form-errors';
+import { useForm } from '../../forms/use-form';
+import '../../components/wallet.css';
+import { useLoggedIn } from '../../state/use-logged-in';
 
 type CardField = keyof BankCardInput;
 const FIELDS: readonly CardField[] = ['bankName', 'branch', 'cardNo'];
-
-function useLoggedIn(): boolean {
-  return useSelector(() => session$.token.get() !== null);
-}
 
 /** /bankCard and /card: the bound card, or the way to bind one. */
 export function BankCardScreen() {

@@ -11,8 +11,8 @@ import { call } from '../../api/client';
 import { FormSubmit } from '../../components/FormSubmit';
 import { showAlert } from '../../state/alert';
 import { NewPasswordFields, PhoneField, SmsCodeField } from './auth-form';
-import { useForm } from './use-form';
-import { compact, validationMessage } from './form-errors';
+import { useForm } from '../../forms/use-form';
+import { compact, validationMessage } from '../../forms/form-errors';
 
 type ForgetField = 'phone' | 'code' | 'password' | 'confirm';
 const FIELDS: readonly ForgetField[] = ['phone', 'code', 'password', 'confirm'];

@@ -1,21 +1,22 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
-import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { User } from '../../../shared/api/types';
 import { checkChineseName, checkIdCard } from '../../../shared/validation';
-import { call, toApiError } from '../../api/client';
+import { toApiError } from '../../api/client';
+import { useStationMutation } from '../../api/station-query';
 import { uploadKycImage } from '../../api/upload';
 import { isAbortError } from '../../api/errors';
 import { FormField } from '../../components/FormField';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
-import { session$, setSessionUser } from '../../state/session';
-import { useFreshUser } from '../wallet/wallet-parts';
+import { setSessionUser } from '../../state/session';
+import { useFreshUser } from '../../components/record-parts';
 import { checkPickedImage, compressImage, MAX_UPLOAD_BYTES } from './compress-image';
-import { compact, serverErrors, validationMessage, type FieldErrors } from './form-errors';
-import '../wallet/wallet.css';
+import { compact, serverErrors, validationMessage, type FieldErrors } from '../../forms/form-errors';
+import '../../components/wallet.css';
+import { useLoggedIn } from '../../state/use-logged-in';
 
 type KycField = 'realName' | 'idNumber' | 'frontImage' | 'backImage';
 const FIELDS: readonly KycField[] = ['realName', 'idNumber', 'frontImage', 'backImage'];
@@ -23,7 +24,7 @@ const FIELDS: readonly KycField[] = ['realName', 'idNumber', 'frontImage', 'back
 /** /authentication, /authentications and /smrz: real-name verification, its status and resubmission. */
 export function KycScreen() {
   const { LL } = useI18nContext();
-  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const loggedIn = useLoggedIn();
   if (!loggedIn) return <LoggedOutPrompt title={LL.user.loggedOutTitle()} text={LL.loginPrompt.text()} />;
   return <KycStatusOrForm />;
 }
@@ -77,9 +78,19 @@ function KycForm({ user }: { user: User }) {
   const [back, setBack] = useState<PhotoState>({ id: null, preview: null, progress: null });
   const [errors, setErrors] = useState<FieldErrors<KycField>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const submit = useStationMutation('POST /user/auth.do', {
+    onSuccess: (updated) => {
+      setSessionUser(updated);
+      showAlert(LL.identity.submitted(), 'success');
+    },
+    onError: (failure) => {
+      const { fieldErrors, formError: message } = serverErrors(failure, FIELDS);
+      setErrors(fieldErrors);
+      setFormError(message);
+    },
+  });
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const uploading = front.progress !== null || back.progress !== null;
     const found = compact<KycField>({
@@ -93,23 +104,12 @@ function KycForm({ user }: { user: User }) {
     setErrors(found);
     setFormError(null);
     if (Object.keys(found).length > 0 || front.id === null || back.id === null) return;
-    setBusy(true);
-    try {
-      const updated = await call('POST /user/auth.do', {
-        realName: realName.trim(),
-        idNumber: idNumber.trim().toUpperCase(),
-        frontImage: front.id,
-        backImage: back.id,
-      });
-      setSessionUser(updated);
-      showAlert(LL.identity.submitted(), 'success');
-    } catch (failure) {
-      const { fieldErrors, formError: message } = serverErrors(failure, FIELDS);
-      setErrors(fieldErrors);
-      setFormError(message);
-    } finally {
-      setBusy(false);
-    }
+    submit.mutate({
+      realName: realName.trim(),
+      idNumber: idNumber.trim().toUpperCase(),
+      frontImage: front.id,
+      backImage: back.id,
+    });
   };
 
   return (
@@ -174,8 +174,13 @@ function KycForm({ user }: { user: User }) {
           {formError}
         </p>
       )}
-      <button type="submit" className="button primary block" disabled={busy} data-testid="kyc-submit">
-        {busy ? LL.common.submitting() : LL.identity.submit()}
+      <button
+        type="submit"
+        className="button primary block"
+        disabled={submit.isPending}
+        data-testid="kyc-submit"
+      >
+        {submit.isPending ? LL.common.submitting() : LL.identity.submit()}
       </button>
     </form>
   );

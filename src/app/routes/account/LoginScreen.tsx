@@ -5,8 +5,8 @@ import { login } from '../../api/account';
 import { FormSubmit } from '../../components/FormSubmit';
 import { showAlert } from '../../state/alert';
 import { PasswordField, PhoneField } from './auth-form';
-import { useForm } from './use-form';
-import { compact, validationMessage } from './form-errors';
+import { useForm } from '../../forms/use-form';
+import { compact, validationMessage } from '../../forms/form-errors';
 
 type LoginField = 'phone' | 'password';
 const FIELDS: readonly LoginField[] = ['phone', 'password'];

@@ -1,15 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { UserMessage } from '../../../shared/api/types';
 import { formatDateTime } from '../../../shared/format';
-import { call, toApiError } from '../../api/client';
-import { isAbortError, type ApiError } from '../../api/errors';
-import { usePages } from '../../api/use-call';
+import { useStationMutation, useStationPages, useStationQuery } from '../../api/station-query';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
-import { PagedList } from '../wallet/wallet-parts';
-import '../wallet/wallet.css';
+import { PagedList } from '../../components/record-parts';
+import '../../components/wallet.css';
 
 const PAGE_SIZE = 20;
 /** /alertdetail looks its message up among the newest ones (there is no single-message call). */
@@ -21,39 +19,26 @@ const seen = new Map<number, UserMessage>();
 /** /notify: the station's messages to the user, newest first; unread ones marked, all can be marked read. */
 export function MessagesScreen() {
   const { LL } = useI18nContext();
-  const [generation, setGeneration] = useState(0);
-  const [unread, setUnread] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const pages = usePages<UserMessage>(`messages-${generation}`, async (pageNum, signal) => {
-    const page = await call('GET /user/cash/getMessagelist.do', { pageNum, pageSize: PAGE_SIZE }, { signal });
-    setUnread(page.unread);
-    for (const message of page.list) seen.set(message.id, message);
-    return page;
+  const pages = useStationPages('GET /user/cash/getMessagelist.do', { pageSize: PAGE_SIZE });
+  // Marking read invalidates the list (query-keys.ts), whose first page carries the unread count again.
+  const markAllRead = useStationMutation('POST /user/cash/readMessage.do', {
+    onError: (error) => showAlert(error.message, 'error'),
   });
-
-  const markAllRead = async () => {
-    setBusy(true);
-    try {
-      const answer = await call('POST /user/cash/readMessage.do', {});
-      setUnread(answer.unread);
-      setGeneration((g) => g + 1);
-    } catch (error) {
-      showAlert(toApiError(error).message, 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const unread = pages.firstAnswer?.unread ?? 0;
+  useEffect(() => {
+    for (const message of pages.items) seen.set(message.id, message);
+  }, [pages.items]);
 
   return (
     <div className="wallet-screen">
       <div className="list-toolbar">
-        <span data-testid="unread-count">{LL.acct.unreadCount({ count: unread ?? 0 })}</span>
+        <span data-testid="unread-count">{LL.acct.unreadCount({ count: unread })}</span>
         <button
           type="button"
           className="button ghost small"
           data-testid="mark-all-read"
-          disabled={busy || !unread}
-          onClick={() => void markAllRead()}
+          disabled={markAllRead.isPending || !unread}
+          onClick={() => markAllRead.mutate({})}
         >
           {LL.acct.markAllRead()}
         </button>
@@ -86,43 +71,31 @@ export function MessagesScreen() {
 export function MessageDetailScreen() {
   const { LL } = useI18nContext();
   const { id } = useSearch({ strict: false }) as { id?: number };
-  const [message, setMessage] = useState<UserMessage | null>(() => (id ? (seen.get(id) ?? null) : null));
-  const [error, setError] = useState<ApiError | null>(null);
-  const [generation, setGeneration] = useState(0);
-  const [missing, setMissing] = useState(false);
-
+  const known = id ? seen.get(id) : undefined;
+  // A message the list has not shown is looked up among the newest ones.
+  const lookup = useStationQuery(
+    'GET /user/cash/getMessagelist.do',
+    id && !known ? { pageNum: 1, pageSize: DETAIL_LOOKUP_SIZE } : null,
+  );
+  const message = known ?? lookup.data?.list.find((m) => m.id === id) ?? null;
+  const missing = !known && lookup.data !== undefined && message === null;
+  const { mutate: markRead } = useStationMutation('POST /user/cash/readMessage.do');
+  const unreadId = message && !message.readAt ? message.id : null;
   useEffect(() => {
-    if (!id) return;
-    const controller = new AbortController();
-    const load = async () => {
-      let found = seen.get(id) ?? null;
-      if (!found) {
-        const page = await call(
-          'GET /user/cash/getMessagelist.do',
-          { pageNum: 1, pageSize: DETAIL_LOOKUP_SIZE },
-          { signal: controller.signal },
-        );
-        found = page.list.find((m) => m.id === id) ?? null;
-      }
-      setMessage(found);
-      setMissing(found === null);
-      if (found && !found.readAt) {
-        await call('POST /user/cash/readMessage.do', { id }, { signal: controller.signal });
-        const read = { ...found, readAt: Date.now() };
-        seen.set(id, read);
-      }
-    };
-    load().then(
-      () => setError(null),
-      (failure: unknown) => {
-        if (!isAbortError(failure)) setError(toApiError(failure));
+    if (unreadId === null) return;
+    markRead(
+      { id: unreadId },
+      {
+        onSuccess: () => {
+          const read = seen.get(unreadId);
+          if (read) seen.set(unreadId, { ...read, readAt: Date.now() });
+        },
       },
     );
-    return () => controller.abort();
-  }, [id, generation]);
+  }, [unreadId, markRead]);
 
   if (!id) return <Empty text={LL.acct.messageMissing()} />;
-  if (error && !message) return <ErrorState error={error} onRetry={() => setGeneration((g) => g + 1)} />;
+  if (lookup.error && !message) return <ErrorState error={lookup.error} onRetry={lookup.reload} />;
   if (!message) return missing ? <Empty text={LL.acct.messageMissing()} /> : <Loading />;
   return (
     <article className="message-detail" data-testid="message-detail">

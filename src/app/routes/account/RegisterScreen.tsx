@@ -8,8 +8,8 @@ import { FormField } from '../../components/FormField';
 import { FormSubmit } from '../../components/FormSubmit';
 import { showAlert } from '../../state/alert';
 import { NewPasswordFields, PhoneField, SmsCodeField } from './auth-form';
-import { useForm } from './use-form';
-import { compact, validationMessage } from './form-errors';
+import { useForm } from '../../forms/use-form';
+import { compact, validationMessage } from '../../forms/form-errors';
 
 type InputField = 'phone' | 'password' | 'confirm' | 'code' | 'inviteCode';
 type RegisterField = InputField | 'agree';

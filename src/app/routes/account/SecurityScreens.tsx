@@ -1,7 +1,6 @@
 /** Passwords (spec §2 /loginPassword, /setPassword) and the account-opening checklist (/openaccount). */
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import {
   checkNewPasswordConfirm,
@@ -15,17 +14,13 @@ import { FormField } from '../../components/FormField';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
-import { session$ } from '../../state/session';
-import { Chevron, useFreshUser } from '../wallet/wallet-parts';
-import { compact, serverErrors, validationMessage, type FieldErrors } from './form-errors';
-import '../wallet/wallet.css';
+import { Chevron, useFreshUser } from '../../components/record-parts';
+import { compact, serverErrors, validationMessage, type FieldErrors } from '../../forms/form-errors';
+import '../../components/wallet.css';
+import { useLoggedIn } from '../../state/use-logged-in';
 
 type PasswordField = 'oldPassword' | 'password' | 'confirm';
 const FIELDS: readonly PasswordField[] = ['oldPassword', 'password', 'confirm'];
-
-function useLoggedIn(): boolean {
-  return useSelector(() => session$.token.get() !== null);
-}
 
 /** /loginPassword: old and new login password; the station ends the other sessions. */
 export function LoginPasswordScreen() {

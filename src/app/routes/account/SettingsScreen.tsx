@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import { logout } from '../../api/account';
 import { useStationQuery } from '../../api/station-query';
 import { showAlert } from '../../state/alert';
-import { session$ } from '../../state/session';
-import { Chevron, InfoRow } from '../wallet/wallet-parts';
+import { Chevron, InfoRow } from '../../components/record-parts';
 import { PreferencesPanel } from './PreferencesPanel';
-import '../wallet/wallet.css';
+import '../../components/wallet.css';
+import { useLoggedIn } from '../../state/use-logged-in';
 
 /**
  * Removes the service worker's runtime caches (quotes, news, articles kept for offline reading). The
@@ -25,7 +24,7 @@ export async function clearRuntimeCaches(): Promise<number> {
 export function SettingsScreen() {
   const { LL } = useI18nContext();
   const navigate = useNavigate();
-  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const loggedIn = useLoggedIn();
   const version = useStationQuery('GET /api/site/getVersion.do', {});
   const [busy, setBusy] = useState(false);
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Account, ExchangeRates } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
@@ -11,10 +10,10 @@ import { PriceText } from '../../components/PriceText';
 import { Sheet } from '../../components/Sheet';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
-import { session$ } from '../../state/session';
-import { Chevron, useFreshUser } from '../wallet/wallet-parts';
+import { Chevron, useFreshUser } from '../../components/record-parts';
 import { PreferencesPanel } from './PreferencesPanel';
-import '../wallet/wallet.css';
+import '../../components/wallet.css';
+import { useLoggedIn } from '../../state/use-logged-in';
 
 /** How often the unread badge asks again while the personal centre is open. */
 const UNREAD_REFRESH_MS = 30_000;
@@ -25,7 +24,7 @@ const UNREAD_REFRESH_MS = 30_000;
  */
 export function UserScreen() {
   const { LL } = useI18nContext();
-  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const loggedIn = useLoggedIn();
   return (
     <div className="user-screen">
       {loggedIn ? (

@@ -5,6 +5,7 @@
  */
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import type { AppPath } from '../route-table';
+import { positiveIdSearch } from '../../forms/search-params';
 
 /** Paths these routes serve (router.tsx checks that the route table's every path has a route). */
 export const ACCOUNT_PATHS = [
@@ -26,12 +27,6 @@ export const ACCOUNT_PATHS = [
   '/loginPassword',
   '/setPassword',
 ] as const satisfies readonly AppPath[];
-
-/** `?id=` as a positive whole number, else nothing. */
-export function positiveIdSearch(search: Record<string, unknown>): { id?: number } {
-  const id = Number(typeof search.id === 'string' ? search.id.trim() : search.id);
-  return Number.isSafeInteger(id) && id > 0 ? { id } : {};
-}
 
 export function accountRoutes<R extends AnyRoute>(root: R) {
   const user = () => import('./UserScreen');

@@ -4,7 +4,7 @@ import { checkPhone } from '../../../shared/validation';
 import { call, toApiError } from '../../api/client';
 import { FormField } from '../../components/FormField';
 import { showAlert } from '../../state/alert';
-import { validationMessage } from './form-errors';
+import { validationMessage } from '../../forms/form-errors';
 import { DEFAULT_RESEND_SECONDS, useCountdown } from './use-countdown';
 
 type SmsCall = 'POST /api/sms/sendRegSms.do' | 'POST /api/sms/sendForgetSms.do';

@@ -1,9 +1,7 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import { NEWS_PAGE_SIZE, NEWS_TYPES, type NewsType } from '../../../shared/content';
-import { call } from '../../api/client';
-import { useStationQuery } from '../../api/station-query';
-import { usePages } from '../../api/use-call';
+import { useStationPages, useStationQuery } from '../../api/station-query';
 import { AsOfNote } from '../../components/ConnectionViews';
 import { Tabs } from '../../components/Tabs';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
@@ -16,15 +14,9 @@ export function NewsScreen() {
 }
 
 function NewsList({ type }: { type?: NewsType }) {
-  const { LL, locale } = useI18nContext();
+  const { LL } = useI18nContext();
   const navigate = useNavigate();
-  const pages = usePages(`news ${type ?? ''} ${locale}`, (pageNum, signal) =>
-    call(
-      'GET /api/news/getNewsList.do',
-      { pageNum, pageSize: NEWS_PAGE_SIZE, ...(type ? { type } : {}) },
-      { signal },
-    ),
-  );
+  const pages = useStationPages('GET /api/news/getNewsList.do', { pageSize: NEWS_PAGE_SIZE, type });
   const tabs = [
     { key: 'all', label: LL.content.all(), testId: 'news-type-all' },
     ...NEWS_TYPES.map((t) => ({ key: t, label: LL.content.newsTypes[t](), testId: `news-type-${t}` })),

@@ -1,8 +1,6 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
-import { call } from '../../api/client';
-import { useStationQuery } from '../../api/station-query';
-import { usePages } from '../../api/use-call';
+import { useStationPages, useStationQuery } from '../../api/station-query';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { ContentMeta, MarkdownView, ScrollSentinel } from './ContentParts';
 
@@ -13,10 +11,8 @@ export function NoticeScreen() {
 }
 
 function NoticeList() {
-  const { LL, locale } = useI18nContext();
-  const pages = usePages(`notices ${locale}`, (pageNum, signal) =>
-    call('GET /api/notice/getNoticeList.do', { pageNum, pageSize: 20 }, { signal }),
-  );
+  const { LL } = useI18nContext();
+  const pages = useStationPages('GET /api/notice/getNoticeList.do', { pageSize: 20 });
   if (pages.loading) return <Loading />;
   if (pages.items.length === 0)
     return pages.error ? (

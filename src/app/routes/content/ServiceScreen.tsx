@@ -1,13 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import { SERVICE_MESSAGE_MAX } from '../../../shared/content';
-import { call, toApiError } from '../../api/client';
-import { useStationQuery } from '../../api/station-query';
+import { useStationMutation, useStationQuery } from '../../api/station-query';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { ErrorState, Loading } from '../../components/StatusViews';
-import { session$ } from '../../state/session';
 import { publishedText } from './ContentParts';
+import { useLoggedIn } from '../../state/use-logged-in';
 
 /** The thread is re-read this often while the page is visible, so the back office's answer shows up. */
 const THREAD_REFRESH_MS = 10_000;
@@ -18,7 +16,7 @@ const THREAD_REFRESH_MS = 10_000;
  */
 export function ServiceScreen() {
   const { LL } = useI18nContext();
-  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const loggedIn = useLoggedIn();
   const info = useStationQuery('GET /api/site/getInfo.do', {});
   return (
     <div className="service">
@@ -44,8 +42,10 @@ function Thread() {
   const { LL } = useI18nContext();
   const thread = useStationQuery('GET /user/service/messages.do', {}, { refetchInterval: THREAD_REFRESH_MS });
   const [draft, setDraft] = useState('');
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // Sending invalidates the thread (query-keys.ts): the new message shows from the station's answer.
+  const sendMessage = useStationMutation('POST /user/service/send.do', { onSuccess: () => setDraft('') });
+  const sending = sendMessage.isPending;
+  const error = sendMessage.error?.message ?? null;
   const end = useRef<HTMLLIElement>(null);
   const count = thread.data?.length ?? 0;
 
@@ -57,19 +57,7 @@ function Thread() {
     event.preventDefault();
     const content = draft.trim();
     if (content === '' || sending) return;
-    setSending(true);
-    setError(null);
-    call('POST /user/service/send.do', { content }).then(
-      () => {
-        setDraft('');
-        setSending(false);
-        thread.reload();
-      },
-      (e: unknown) => {
-        setSending(false);
-        setError(toApiError(e).message);
-      },
-    );
+    sendMessage.mutate({ content });
   };
 
   if (thread.loading) return <Loading />;

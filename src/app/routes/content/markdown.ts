@@ -9,7 +9,7 @@
  * link keeps its address only when it is https/http, mailto or a path on this site.
  */
 import { createElement, Fragment, type ReactNode } from 'react';
-import { safeHref } from './safe-href';
+import { safeHref } from '../../components/safe-href';
 
 export { safeHref };
 

@@ -10,10 +10,11 @@ import { moveClass, PctText } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { displaySettings$ } from '../../state/display-settings';
 import { session$ } from '../../state/session';
-import { safeHref } from '../content/safe-href';
-import { PRICE_REFRESH_MS, priceDigits } from '../market/market-info';
+import { safeHref } from '../../components/safe-href';
+import { PRICE_REFRESH_MS, priceDigits } from '../../components/market-info';
 import { HomeEntries } from './HomeEntries';
 import './home.css';
+import { useLoggedIn } from '../../state/use-logged-in';
 
 /** The index cards on the home screen: the first three A-share indexes of the catalogue. */
 const INDEX_CARDS = 3;
@@ -50,7 +51,7 @@ export function HomeScreen() {
 function HomeHero() {
   const { LL } = useI18nContext();
   const user = useSelector(() => session$.user.get());
-  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const loggedIn = useLoggedIn();
   return (
     <section className="home-hero">
       <p className="brand">{LL.app.name()}</p>

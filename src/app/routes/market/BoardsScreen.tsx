@@ -10,8 +10,8 @@ import { PctText, moveClass } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { Tabs } from '../../components/Tabs';
 import { detailLink } from './detail-link';
-import { PRICE_REFRESH_MS, priceDigits } from './market-info';
-import { PullToRefresh } from './PullToRefresh';
+import { PRICE_REFRESH_MS, priceDigits } from '../../components/market-info';
+import { PullToRefresh } from '../../components/PullToRefresh';
 import './market.css';
 
 /** How many of a market's stocks rise, fall and stay flat now (getZdfNumber.do). */

@@ -4,8 +4,8 @@ import { formatMoney } from '../../../shared/format';
 import { KlineChart } from '../../chart/KlineChart';
 import { moveClass, PctText } from '../../components/PriceText';
 import { ErrorState, Loading } from '../../components/StatusViews';
-import { useInstrument } from '../trade/trading-data';
-import { MARKET_TIME_ZONE, priceDigits } from './market-info';
+import { useInstrument } from '../../api/trading-data';
+import { MARKET_TIME_ZONE, priceDigits } from '../../components/market-info';
 
 const route = getRouteApi('/kline');
 

@@ -15,13 +15,11 @@ import { Virtualizer, observeWindowOffset, observeWindowRect, windowScroll } fro
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Quote, StockMarket } from '../../../shared/api/types';
 import { formatMoney, formatPct } from '../../../shared/format';
-import { call } from '../../api/client';
-import { useStationQuery } from '../../api/station-query';
-import { usePages } from '../../api/use-call';
+import { useStationPages, useStationQuery } from '../../api/station-query';
 import { AsOfNote } from '../../components/ConnectionViews';
 import { moveClass } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
-import { PRICE_REFRESH_MS, priceDigits } from './market-info';
+import { PRICE_REFRESH_MS, priceDigits } from '../../components/market-info';
 import { mergeQuotePages } from './quote-pages';
 import { coverSpan, nextSpan, targetSpan, type Span } from './row-span';
 import './market.css';
@@ -67,12 +65,11 @@ export function QuoteList({ market, sort }: { market: StockMarket; sort?: QuoteS
     { refetchInterval: PRICE_REFRESH_MS, keepPrevious: true },
   );
   const [deeper, setDeeper] = useState(false);
-  const further = usePages(deeper ? `${market}|${sort ?? ''}` : null, (pageNum, signal) =>
-    call(
-      'GET /api/stock/getStock.do',
-      { market, pageNum: pageNum + 1, pageSize: MAX_PAGE_SIZE, ...(sort ? { sort } : {}) },
-      { signal },
-    ),
+  // The first MAX_PAGE_SIZE rows are the query above's; deeper pages continue from page 2.
+  const further = useStationPages(
+    'GET /api/stock/getStock.do',
+    deeper ? { market, pageSize: MAX_PAGE_SIZE, sort } : null,
+    { firstPage: 2 },
   );
   const loadMore = () => {
     if (pageSize < MAX_PAGE_SIZE) setPageSize((size) => Math.min(MAX_PAGE_SIZE, size + PAGE_STEP));

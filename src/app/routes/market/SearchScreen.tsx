@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Quote } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
@@ -8,12 +7,12 @@ import { useStationQuery } from '../../api/station-query';
 import { AsOfNote } from '../../components/ConnectionViews';
 import { PctText, moveClass } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
-import { session$ } from '../../state/session';
 import { detailLink } from './detail-link';
-import { priceDigits } from './market-info';
+import { priceDigits } from '../../components/market-info';
 import { clearRecentSearches, readRecentSearches, rememberSearch } from './recent-searches';
 import { WatchToggle } from './WatchToggle';
 import './market.css';
+import { useLoggedIn } from '../../state/use-logged-in';
 
 type SearchScope = 'all' | 'index' | 'watch';
 
@@ -115,7 +114,7 @@ function Search({ scope }: { scope: SearchScope }) {
 
 function SearchRow({ quote, watch, onOpen }: { quote: Quote; watch: boolean; onOpen: () => void }) {
   const { locale } = useI18nContext();
-  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const loggedIn = useLoggedIn();
   const link = detailLink(quote.code, quote.market);
   return (
     <div className="quote-row search-row">

@@ -1,5 +1,4 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { FuturesQuote, OrderBook } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
@@ -11,17 +10,17 @@ import { useRevealedInTurn } from '../../chart/reveal-in-turn';
 import { moveClass, PctText } from '../../components/PriceText';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showLoginPrompt } from '../../state/login-prompt';
-import { session$ } from '../../state/session';
 import {
   useInstrument,
   useTradingRules,
   type InstrumentKind,
   type TradeInstrument,
-} from '../trade/trading-data';
-import { MARKET_TIME_ZONE, PRICE_REFRESH_MS, priceDigits } from './market-info';
+} from '../../api/trading-data';
+import { MARKET_TIME_ZONE, PRICE_REFRESH_MS, priceDigits } from '../../components/market-info';
 import { WatchToggle } from './WatchToggle';
 import './market.css';
 import { AsOfNote } from '../../components/ConnectionViews';
+import { useLoggedIn } from '../../state/use-logged-in';
 
 function useCode(): string {
   const search = useSearch({ strict: false }) as { code?: string };
@@ -89,7 +88,7 @@ function DetailView({
 }) {
   const { LL, locale } = useI18nContext();
   const navigate = useNavigate();
-  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const loggedIn = useLoggedIn();
   const rules = useTradingRules();
   const digits = priceDigits(instrument.market, instrument.price, instrument.code);
   const price = (value: number) => formatMoney(value, locale, digits);

@@ -11,8 +11,8 @@ import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { Tabs } from '../../components/Tabs';
 import { displaySettings$ } from '../../state/display-settings';
 import { detailLink } from './detail-link';
-import { PRICE_REFRESH_MS, priceDigits } from './market-info';
-import { PullToRefresh } from './PullToRefresh';
+import { PRICE_REFRESH_MS, priceDigits } from '../../components/market-info';
+import { PullToRefresh } from '../../components/PullToRefresh';
 import { QuoteList, type QuoteSort } from './QuoteList';
 import './market.css';
 

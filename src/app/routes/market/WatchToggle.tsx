@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
-import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Market } from '../../../shared/api/types';
-import { call, toApiError } from '../../api/client';
+import { call } from '../../api/client';
+import type { ApiError } from '../../api/errors';
+import { useStationMutation } from '../../api/station-query';
 import { showAlert } from '../../state/alert';
 import { online$ } from '../../state/connection';
 import { showLoginPrompt } from '../../state/login-prompt';
-import { session$ } from '../../state/session';
+import { useLoggedIn } from '../../state/use-logged-in';
 
 /**
  * Add to or remove from the watchlist. spec §5: an index cannot be added, and the button says so rather
@@ -22,9 +23,11 @@ export function WatchToggle({
   compact?: boolean;
 }) {
   const { LL } = useI18nContext();
-  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const loggedIn = useLoggedIn();
   const [watched, setWatched] = useState<boolean | null>(null);
-  const [busy, setBusy] = useState(false);
+  const add = useStationMutation('POST /user/addOption.do');
+  const remove = useStationMutation('POST /user/delOption.do');
+  const busy = add.isPending || remove.isPending;
   useEffect(() => {
     if (!loggedIn || market === 'index') return;
     const controller = new AbortController();
@@ -35,7 +38,7 @@ export function WatchToggle({
     return () => controller.abort();
   }, [code, market, loggedIn]);
 
-  const toggle = async () => {
+  const toggle = () => {
     if (!loggedIn) {
       showLoginPrompt();
       return;
@@ -44,23 +47,31 @@ export function WatchToggle({
       showAlert(LL.errors.INDEX_NOT_WATCHABLE(), 'warning');
       return;
     }
-    setBusy(true);
-    try {
-      // Offline the service worker queues the edit and sends it once back online: the alert says so.
-      const queued = !online$.peek();
-      if (watched) {
-        await call('POST /user/delOption.do', { code });
-        setWatched(false);
-        showAlert(queued ? LL.trading.watchQueued() : LL.trading.watchRemoved(), 'success');
-      } else {
-        await call('POST /user/addOption.do', { code });
-        setWatched(true);
-        showAlert(queued ? LL.trading.watchQueued() : LL.trading.watchAdded(), 'success');
-      }
-    } catch (failure) {
-      showAlert(toApiError(failure).message, 'error');
-    } finally {
-      setBusy(false);
+    // Offline the service worker queues the edit and sends it once back online: the alert says so.
+    const queued = !online$.peek();
+    const onError = (error: ApiError) => showAlert(error.message, 'error');
+    if (watched) {
+      remove.mutate(
+        { code },
+        {
+          onSuccess: () => {
+            setWatched(false);
+            showAlert(queued ? LL.trading.watchQueued() : LL.trading.watchRemoved(), 'success');
+          },
+          onError,
+        },
+      );
+    } else {
+      add.mutate(
+        { code },
+        {
+          onSuccess: () => {
+            setWatched(true);
+            showAlert(queued ? LL.trading.watchQueued() : LL.trading.watchAdded(), 'success');
+          },
+          onError,
+        },
+      );
     }
   };
 
@@ -73,7 +84,7 @@ export function WatchToggle({
       data-watched={watched === null ? undefined : String(watched)}
       aria-pressed={watched ?? false}
       disabled={busy}
-      onClick={() => void toggle()}
+      onClick={toggle}
     >
       {watched ? '★' : '☆'} {compact ? null : label}
       {compact && <span className="visually-hidden">{label}</span>}

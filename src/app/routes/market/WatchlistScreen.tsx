@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Quote } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
@@ -13,11 +12,11 @@ import { PctText, moveClass } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
 import { online$ } from '../../state/connection';
-import { session$ } from '../../state/session';
 import { detailLink } from './detail-link';
-import { PRICE_REFRESH_MS, priceDigits } from './market-info';
-import { PullToRefresh } from './PullToRefresh';
+import { PRICE_REFRESH_MS, priceDigits } from '../../components/market-info';
+import { PullToRefresh } from '../../components/PullToRefresh';
 import './market.css';
+import { useLoggedIn } from '../../state/use-logged-in';
 
 /** A code moved within the order: to the top, or one place up or down. */
 function moved(order: readonly string[], code: string, to: 'top' | 'up' | 'down'): string[] {
@@ -36,7 +35,7 @@ function moved(order: readonly string[], code: string, to: 'top' | 'up' | 'down'
  */
 export function WatchlistScreen() {
   const { LL } = useI18nContext();
-  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const loggedIn = useLoggedIn();
   const list = useStationQuery('GET /user/option/list.do', loggedIn ? {} : null, {
     refetchInterval: PRICE_REFRESH_MS,
   });

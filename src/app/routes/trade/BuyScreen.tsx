@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Currency, Direction } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
@@ -15,19 +16,25 @@ import { toMinor } from '../../../shared/money';
 import { holdingValue, settlementRate } from '../../../shared/pnl';
 import { checkLots } from '../../../shared/validation';
 import { toApiError } from '../../api/client';
-import { intentKey, requestIdFor, sendMoneyCall } from '../../api/outcome';
+import { sendMoneyCall } from '../../api/outcome';
+import { intentKey, requestIdFor } from '../../api/request-id';
 import { invalidateAfter, useStationQuery } from '../../api/station-query';
 import { FormField } from '../../components/FormField';
 import { moveClass, PctText } from '../../components/PriceText';
 import { Sheet } from '../../components/Sheet';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
-import { priceDigits } from '../market/market-info';
+import { priceDigits } from '../../components/market-info';
 import { Choice } from './Choice';
 import { OrderBreakdownList } from './OrderBreakdownList';
 import { checkStops, parsePrice } from './trade-rules';
-import { useInstrument, useTradingRules, type InstrumentKind, type TradeInstrument } from './trading-data';
-import './trade.css';
+import {
+  useInstrument,
+  useTradingRules,
+  type InstrumentKind,
+  type TradeInstrument,
+} from '../../api/trading-data';
+import '../../components/trade.css';
 
 type OrderType = 'market' | 'limit';
 
@@ -478,7 +485,6 @@ const BUY_CALL = {
 function ConfirmSheet(props: ConfirmProps) {
   const { LL } = useI18nContext();
   const { instrument, breakdown, direction, orderType } = props;
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   // The sheet may be left while a lost answer is looked up: the outcome is then said by an alert.
@@ -489,8 +495,7 @@ function ConfirmSheet(props: ConfirmProps) {
     },
     [],
   );
-  const confirm = async () => {
-    setBusy(true);
+  const sendOrder = async () => {
     setError(null);
     const stops = {
       ...(props.stopProfit !== null ? { stopProfit: props.stopProfit } : {}),
@@ -547,10 +552,14 @@ function ConfirmSheet(props: ConfirmProps) {
       if (open.current) setError(message);
       else showAlert(message);
     } finally {
-      setBusy(false);
       setChecking(false);
     }
   };
+  // The order as a mutation: its pending state is the sheet's busy state. The outcome (including one found
+  // after a lost answer, outcome.ts) is said inside, so it is said even when the sheet was left meanwhile.
+  const order = useMutation({ mutationFn: sendOrder });
+  const busy = order.isPending;
+  const confirm = () => order.mutate();
 
   return (
     <Sheet open title={LL.trading.confirmTitle()} onClose={props.onClose} testId="order-confirm-sheet">

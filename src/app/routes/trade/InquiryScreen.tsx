@@ -15,11 +15,16 @@ import { useStationQuery } from '../../api/station-query';
 import { FormField } from '../../components/FormField';
 import { moveClass, PctText } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
-import { priceDigits } from '../market/market-info';
+import { priceDigits } from '../../components/market-info';
 import { Choice } from './Choice';
 import { OrderBreakdownList } from './OrderBreakdownList';
-import { useInstrument, useTradingRules, type InstrumentKind, type TradeInstrument } from './trading-data';
-import './trade.css';
+import {
+  useInstrument,
+  useTradingRules,
+  type InstrumentKind,
+  type TradeInstrument,
+} from '../../api/trading-data';
+import '../../components/trade.css';
 
 const KINDS: readonly InstrumentKind[] = ['stock', 'index', 'futures'];
 const ORDER_PATH = { stock: '/buy', index: '/indexBuy', futures: '/futuresBuy' } as const;

@@ -9,7 +9,7 @@ import type { Currency, Direction } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
 import type { FeeItem } from '../../../shared/fees';
 import type { orderBreakdown } from '../../../shared/trading-rules';
-import type { TradeInstrument } from './trading-data';
+import type { TradeInstrument } from '../../api/trading-data';
 
 export interface OrderBreakdownListProps {
   instrument: TradeInstrument;

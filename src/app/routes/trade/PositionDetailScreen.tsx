@@ -19,11 +19,11 @@ import { PctText, PriceText } from '../../components/PriceText';
 import { Sheet } from '../../components/Sheet';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
-import { PRICE_REFRESH_MS, priceDigits } from '../market/market-info';
+import { PRICE_REFRESH_MS, priceDigits } from '../../components/market-info';
 import { livePnl, useLivePrice } from './PositionsScreen';
 import { checkStops, parsePrice } from './trade-rules';
 import { stopLossBeyondLiquidation } from '../../../shared/risk';
-import './trade.css';
+import '../../components/trade.css';
 
 /** API.md "Paging": at most 100 per page. */
 const PAGE_SIZE = 100;

@@ -14,12 +14,12 @@ import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { Tabs } from '../../components/Tabs';
 import { useExchangeTime } from '../../i18n/exchange-time';
 import { showAlert } from '../../state/alert';
-import { PRICE_REFRESH_MS, priceDigits } from '../market/market-info';
-import { PullToRefresh } from '../market/PullToRefresh';
-import { SubAccountPositions } from '../products/funds/SubAccountScreens';
+import { PRICE_REFRESH_MS, priceDigits } from '../../components/market-info';
+import { PullToRefresh } from '../../components/PullToRefresh';
+import { SubAccountPositions } from './SubAccountPositions';
 import { liveLiquidationPrices } from './live-liquidation';
-import { useTradingRules } from './trading-data';
-import './trade.css';
+import { useTradingRules } from '../../api/trading-data';
+import '../../components/trade.css';
 
 export type PositionsTab = 'open' | 'orders' | 'closed';
 /** Which instruments a list shows: stocks (/holdorderlist, /sellorderlist), or indexes and futures (…2). */

@@ -3,7 +3,6 @@
  * accounts at the simulated rate less the spread, which the user sees before confirming.
  */
 import { useState, type FormEvent } from 'react';
-import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { AccountType, Currency } from '../../../shared/api/types';
 import { formatDateTime } from '../../../shared/format';
@@ -14,8 +13,7 @@ import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { Sheet } from '../../components/Sheet';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
-import { session$ } from '../../state/session';
-import { validationMessage } from '../account/form-errors';
+import { validationMessage } from '../../forms/form-errors';
 import {
   cleanAmountInput,
   formatRate,
@@ -25,8 +23,9 @@ import {
   roundCents,
   useFreshUser,
   useMoneyText,
-} from './wallet-parts';
-import './wallet.css';
+} from '../../components/record-parts';
+import '../../components/wallet.css';
+import { useLoggedIn } from '../../state/use-logged-in';
 
 /** DOMAIN.md: the account that keeps each currency. */
 export const CURRENCY_ACCOUNT: Record<Currency, AccountType> = { CNY: 'main', HKD: 'hk', USD: 'us' };
@@ -34,7 +33,7 @@ export const CURRENCY_ACCOUNT: Record<Currency, AccountType> = { CNY: 'main', HK
 /** /exchange. */
 export function ExchangeScreen() {
   const { LL } = useI18nContext();
-  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const loggedIn = useLoggedIn();
   if (!loggedIn) return <LoggedOutPrompt title={LL.user.loggedOutTitle()} text={LL.loginPrompt.text()} />;
   return <ExchangeForm />;
 }

@@ -5,7 +5,7 @@ import { formatDateTime, formatMoney } from '../../../shared/format';
 import { useStationPages } from '../../api/station-query';
 import { moveClass } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
-import './wallet.css';
+import '../../components/wallet.css';
 
 /** The brief: the fund flow reads 50 entries a page. */
 const PAGE_SIZE = 50;

@@ -11,9 +11,9 @@ import { checkMoneyAmount, type ValidationKey } from '../../../shared/validation
 import { useStationMutation, useStationPages, useStationQuery } from '../../api/station-query';
 import { FormField } from '../../components/FormField';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
-import { validationMessage } from '../account/form-errors';
-import { cleanAmountInput, InfoRow, PagedList, useMoneyText } from './wallet-parts';
-import './wallet.css';
+import { validationMessage } from '../../forms/form-errors';
+import { cleanAmountInput, InfoRow, PagedList, useMoneyText } from '../../components/record-parts';
+import '../../components/wallet.css';
 
 /** A pending deposit is asked about again this often while /zf is open. */
 const PAYMENT_POLL_MS = 3000;

@@ -3,7 +3,6 @@
  * newstock, instant; the records are the transfer-out entries of the ledger.
  */
 import { useState, type FormEvent } from 'react';
-import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { AccountType, LedgerEntry } from '../../../shared/api/types';
 import type { TransferAccount } from '../../../shared/api/calls';
@@ -14,17 +13,23 @@ import { FormField } from '../../components/FormField';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
-import { session$ } from '../../state/session';
-import { validationMessage } from '../account/form-errors';
-import { cleanAmountInput, InfoRow, PagedList, useFreshUser, useMoneyText } from './wallet-parts';
-import './wallet.css';
+import { validationMessage } from '../../forms/form-errors';
+import {
+  cleanAmountInput,
+  InfoRow,
+  PagedList,
+  useFreshUser,
+  useMoneyText,
+} from '../../components/record-parts';
+import '../../components/wallet.css';
+import { useLoggedIn } from '../../state/use-logged-in';
 
 export const TRANSFER_ACCOUNTS: readonly TransferAccount[] = ['main', 'index', 'newstock'];
 
 /** /transfer and /transfers. */
 export function TransferScreen() {
   const { LL } = useI18nContext();
-  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const loggedIn = useLoggedIn();
   if (!loggedIn) return <LoggedOutPrompt title={LL.user.loggedOutTitle()} text={LL.loginPrompt.text()} />;
   return <TransferForm />;
 }

@@ -1,16 +1,15 @@
 import { Link } from '@tanstack/react-router';
-import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { ErrorState, Loading } from '../../components/StatusViews';
-import { session$ } from '../../state/session';
-import { Chevron, useFreshUser, useMoneyText } from './wallet-parts';
-import './wallet.css';
+import { Chevron, useFreshUser, useMoneyText } from '../../components/record-parts';
+import '../../components/wallet.css';
+import { useLoggedIn } from '../../state/use-logged-in';
 
 /** /wallet: each account's available cash and the entries to deposit, withdraw, transfer and exchange. */
 export function WalletScreen() {
   const { LL } = useI18nContext();
-  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const loggedIn = useLoggedIn();
   if (!loggedIn) return <LoggedOutPrompt title={LL.user.loggedOutTitle()} text={LL.loginPrompt.text()} />;
   return <WalletOverview />;
 }

@@ -5,7 +5,6 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { User, Withdrawal, WithdrawalStatus, WithdrawInfo } from '../../../shared/api/types';
 import { formatDateTime } from '../../../shared/format';
@@ -17,8 +16,7 @@ import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { Sheet } from '../../components/Sheet';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
-import { session$ } from '../../state/session';
-import { validationMessage } from '../account/form-errors';
+import { validationMessage } from '../../forms/form-errors';
 import {
   Chevron,
   cleanAmountInput,
@@ -28,8 +26,9 @@ import {
   roundCents,
   useFreshUser,
   useMoneyText,
-} from './wallet-parts';
-import './wallet.css';
+} from '../../components/record-parts';
+import '../../components/wallet.css';
+import { useLoggedIn } from '../../state/use-logged-in';
 
 /** The back office keeps a cancel reason to this many characters (server MAX_REASON_LENGTH). */
 export const MAX_CANCEL_REASON = 200;
@@ -48,7 +47,7 @@ export function missingForWithdrawal(user: User): Missing[] {
 /** /withdraw and /cash. */
 export function WithdrawScreen() {
   const { LL } = useI18nContext();
-  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const loggedIn = useLoggedIn();
   if (!loggedIn) return <LoggedOutPrompt title={LL.user.loggedOutTitle()} text={LL.loginPrompt.text()} />;
   return <WithdrawGate />;
 }

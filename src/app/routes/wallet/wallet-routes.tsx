@@ -5,7 +5,7 @@
  */
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import type { AppPath } from '../route-table';
-import { positiveIdSearch } from '../account/account-routes';
+import { positiveIdSearch } from '../../forms/search-params';
 
 /** Paths these routes serve (router.tsx checks that the route table's every path has a route). */
 export const WALLET_PATHS = [

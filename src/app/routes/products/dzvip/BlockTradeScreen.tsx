@@ -8,16 +8,15 @@ import { useI18nContext } from '../../../../../locales/i18n-react';
 import type { BlockTradeOffer } from '../../../../shared/api/dzvip';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { useExchangeTime } from '../../../i18n/exchange-time';
-import { call } from '../../../api/client';
-import { useStationPages, useStationQuery } from '../../../api/station-query';
+import { useStationMutation, useStationPages, useStationQuery } from '../../../api/station-query';
 import { Sheet } from '../../../components/Sheet';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { Tabs } from '../../../components/Tabs';
-import { InfoRow, PagedList, useMoneyText } from '../../wallet/wallet-parts';
-import { PRICE_REFRESH_MS } from '../../market/market-info';
+import { InfoRow, PagedList, useMoneyText } from '../../../components/record-parts';
+import { PRICE_REFRESH_MS } from '../../../components/market-info';
 import { Figures, PurchaseForm, StatusTag, windowText } from './dzvip-parts';
-import '../../wallet/wallet.css';
-import '../../trade/trade.css';
+import '../../../components/wallet.css';
+import '../../../components/trade.css';
 import './dzvip.css';
 
 type Tab = 'offers' | 'records';
@@ -48,6 +47,7 @@ export function BlockTradeScreen() {
 function OfferList() {
   const { LL, locale } = useI18nContext();
   const offers = useStationQuery('GET /api/stock/getDzList.do', {}, { refetchInterval: PRICE_REFRESH_MS });
+  const buy = useStationMutation('POST /user/buyStockDz.do');
   const [buying, setBuying] = useState<BlockTradeOffer | null>(null);
   const [bought, setBought] = useState(false);
 
@@ -107,7 +107,10 @@ function OfferList() {
             terms={buying}
             confirmText={LL.dzvip.confirm()}
             doneText={(lots) => LL.dzvip.bought({ name: buying.name, lots })}
-            submit={(input) => call('POST /user/buyStockDz.do', { code: buying.code, ...input })}
+            purchase={{
+              isPending: buy.isPending,
+              mutate: (input, callbacks) => buy.mutate({ code: buying.code, ...input }, callbacks),
+            }}
             onDone={() => {
               if (!bought) offers.reload();
               setBought(true);

@@ -9,14 +9,13 @@ import { Link, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../../locales/i18n-react';
 import type { VipPick } from '../../../../shared/api/dzvip';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
-import { call } from '../../../api/client';
-import { useStationPages, useStationQuery } from '../../../api/station-query';
+import { useStationMutation, useStationPages, useStationQuery } from '../../../api/station-query';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
-import { InfoRow, PagedList, useMoneyText } from '../../wallet/wallet-parts';
-import { PRICE_REFRESH_MS } from '../../market/market-info';
+import { InfoRow, PagedList, useMoneyText } from '../../../components/record-parts';
+import { PRICE_REFRESH_MS } from '../../../components/market-info';
 import { Figures, PurchaseForm, StatusTag, windowText } from './dzvip-parts';
-import '../../wallet/wallet.css';
-import '../../trade/trade.css';
+import '../../../components/wallet.css';
+import '../../../components/trade.css';
 import './dzvip.css';
 
 const VIP_PERMISSION = 'vip_picks';
@@ -119,6 +118,7 @@ function VipPickDetail({ code }: { code: string }) {
     { code },
     { refetchInterval: PRICE_REFRESH_MS },
   );
+  const grab = useStationMutation('POST /user/buyVipQc.do');
   if (!pick.data) {
     return (
       <div className="dzvip-screen">
@@ -146,13 +146,11 @@ function VipPickDetail({ code }: { code: string }) {
             }}
             confirmText={LL.dzvip.grab()}
             doneText={(lots) => LL.dzvip.grabbed({ name: data.name, lots })}
-            submit={(input) =>
-              call('POST /user/buyVipQc.do', {
-                code: data.code,
-                lots: input.lots,
-                requestId: input.requestId,
-              })
-            }
+            purchase={{
+              isPending: grab.isPending,
+              // A VIP allocation is paid in full: no leverage is sent.
+              mutate: ({ lots }, callbacks) => grab.mutate({ code: data.code, lots }, callbacks),
+            }}
             onDone={() => pick.reload()}
           />
         </section>

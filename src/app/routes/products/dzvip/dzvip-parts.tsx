@@ -11,12 +11,12 @@ import type { Market, Position } from '../../../../shared/api/types';
 import { orderBreakdown } from '../../../../shared/trading-rules';
 import { checkLots } from '../../../../shared/validation';
 import { refreshUser } from '../../../api/account';
-import { toApiError } from '../../../api/client';
+import type { ApiError } from '../../../api/errors';
 import { FormField } from '../../../components/FormField';
 import { ErrorState, Loading } from '../../../components/StatusViews';
-import { useFreshUser, useMoneyText, useRequestId, InfoRow } from '../../wallet/wallet-parts';
-import { validationMessage } from '../../account/form-errors';
-import { useTradingRules } from '../../trade/trading-data';
+import { useFreshUser, useMoneyText, InfoRow } from '../../../components/record-parts';
+import { validationMessage } from '../../../forms/form-errors';
+import { useTradingRules } from '../../../api/trading-data';
 
 /** Offers and allocations keep Shanghai market time, whatever the phone's zone. */
 const MARKET_TIME = new Intl.DateTimeFormat('en-GB', {
@@ -74,10 +74,22 @@ export interface PurchaseTerms {
   leverages: readonly number[];
 }
 
+/** The purchase as a station mutation (useStationMutation of the screen's buy call), with the code bound. */
+export interface PurchaseMutation {
+  mutate: (
+    input: { lots: number; leverage: number },
+    callbacks: {
+      onSuccess: (answer: { position: Position }) => void;
+      onError: (error: ApiError) => void;
+    },
+  ) => void;
+  isPending: boolean;
+}
+
 export interface PurchaseFormProps {
   terms: PurchaseTerms;
   /** Sends the purchase; answers the position it opened. */
-  submit: (input: { lots: number; leverage: number; requestId: string }) => Promise<{ position: Position }>;
+  purchase: PurchaseMutation;
   /** The message after a purchase. */
   doneText: (lots: number) => string;
   confirmText: string;
@@ -85,18 +97,16 @@ export interface PurchaseFormProps {
 }
 
 /** Lots (and leverage where offered), the breakdown before confirming, then the purchase. */
-export function PurchaseForm({ terms, submit, doneText, confirmText, onDone }: PurchaseFormProps) {
+export function PurchaseForm({ terms, purchase, doneText, confirmText, onDone }: PurchaseFormProps) {
   const { LL, locale } = useI18nContext();
   const money = useMoneyText();
   const rules = useTradingRules();
   const { user, error: userError, reload } = useFreshUser();
-  const requestId = useRequestId();
   const [lots, setLots] = useState(String(terms.minLots));
   const [leverage, setLeverage] = useState(terms.leverages[0] ?? 1);
   const [lotsError, setLotsError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState<{ text: string; position: Position } | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const failed = rules.error ?? userError;
   if (!rules.data || !user) {
@@ -131,7 +141,7 @@ export function PurchaseForm({ terms, submit, doneText, confirmText, onDone }: P
         )
       : null;
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const message =
       validationMessage(LL, lotsKey) ??
@@ -139,22 +149,22 @@ export function PurchaseForm({ terms, submit, doneText, confirmText, onDone }: P
     setLotsError(message);
     setFormError(null);
     if (message) return;
-    setBusy(true);
-    const input = { lots: lotsNumber, leverage };
-    try {
-      const answer = await submit({ ...input, requestId: requestId.idFor({ code: terms.code, ...input }) });
-      requestId.settle();
-      await refreshUser().catch(() => undefined);
-      setDone({ text: doneText(lotsNumber), position: answer.position });
-      onDone(answer.position);
-    } catch (failure) {
-      const apiError = toApiError(failure);
-      if (!apiError.isNetwork) requestId.settle();
-      if (apiError.fields?.lots) setLotsError(apiError.fields.lots);
-      else setFormError(apiError.message);
-    } finally {
-      setBusy(false);
-    }
+    purchase.mutate(
+      { lots: lotsNumber, leverage },
+      {
+        onSuccess: (answer) =>
+          void refreshUser()
+            .catch(() => undefined)
+            .then(() => {
+              setDone({ text: doneText(lotsNumber), position: answer.position });
+              onDone(answer.position);
+            }),
+        onError: (apiError) => {
+          if (apiError.fields?.lots) setLotsError(apiError.fields.lots);
+          else setFormError(apiError.message);
+        },
+      },
+    );
   };
 
   if (done) {
@@ -226,8 +236,13 @@ export function PurchaseForm({ terms, submit, doneText, confirmText, onDone }: P
           {formError}
         </p>
       )}
-      <button type="submit" className="button primary block" disabled={busy} data-testid="purchase-submit">
-        {busy ? LL.common.submitting() : confirmText}
+      <button
+        type="submit"
+        className="button primary block"
+        disabled={purchase.isPending}
+        data-testid="purchase-submit"
+      >
+        {purchase.isPending ? LL.common.submitting() : confirmText}
       </button>
     </form>
   );

@@ -5,7 +5,6 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../../locales/i18n-react';
 import { quoteAllocation } from '../../../../shared/allocation';
 import type { Allocation, AllocationType } from '../../../../shared/api/funds';
@@ -13,22 +12,17 @@ import { formatDateTime } from '../../../../shared/format';
 import { useExchangeTime } from '../../../i18n/exchange-time';
 import { toMajor, toMinor } from '../../../../shared/money';
 import { checkMoneyAmount } from '../../../../shared/validation';
-import { call, toApiError } from '../../../api/client';
-import { useStationQuery } from '../../../api/station-query';
+import { useStationMutation, useStationQuery } from '../../../api/station-query';
 import { FormField } from '../../../components/FormField';
 import { LoggedOutPrompt } from '../../../components/LoggedOutPrompt';
 import { Sheet } from '../../../components/Sheet';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { showAlert } from '../../../state/alert';
-import { session$ } from '../../../state/session';
-import { validationMessage } from '../../account/form-errors';
-import { cleanAmountInput, formatRate, InfoRow, useMoneyText, useRequestId } from '../../wallet/wallet-parts';
-import '../../wallet/wallet.css';
-import './funds.css';
-
-function useLoggedIn(): boolean {
-  return useSelector(() => session$.token.get() !== null);
-}
+import { validationMessage } from '../../../forms/form-errors';
+import { cleanAmountInput, formatRate, InfoRow, useMoneyText } from '../../../components/record-parts';
+import '../../../components/wallet.css';
+import '../../../components/funds.css';
+import { useLoggedIn } from '../../../state/use-logged-in';
 
 /** /funds: the allocation types and the user's current allocation. */
 export function AllocationHomeScreen() {
@@ -133,14 +127,23 @@ function ApplyForm({
   const { LL } = useI18nContext();
   const money = useMoneyText();
   const navigate = useNavigate();
-  const requestId = useRequestId();
   const [margin, setMargin] = useState(String(setting.minMargin * 10));
   const [multiple, setMultiple] = useState(type.multiples[Math.min(2, type.multiples.length - 1)] ?? 1);
   const [days, setDays] = useState(String(type.minDays));
   const [agreed, setAgreed] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [errors, setErrors] = useState<{ margin?: string; days?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const apply = useStationMutation('POST /user/funds/addFundsApply.do', {
+    onSuccess: (allocation) => {
+      setConfirming(false);
+      showAlert(LL.fundsUi.applied(), 'success');
+      void navigate({ to: '/fundslist', search: { id: String(allocation.id) } });
+    },
+    onError: (apiError) => {
+      setConfirming(false);
+      setErrors({ margin: apiError.fields?.margin, days: apiError.fields?.days, form: apiError.message });
+    },
+  });
 
   const marginValue = Number(margin);
   const daysValue = Number(days);
@@ -180,27 +183,7 @@ function ApplyForm({
     if (!next.margin && !next.days && !next.form) setConfirming(true);
   };
 
-  const submit = async () => {
-    setBusy(true);
-    const input = { typeCode: type.code, margin: marginValue, multiple, days: daysValue };
-    try {
-      const allocation = await call('POST /user/funds/addFundsApply.do', {
-        ...input,
-        requestId: requestId.idFor(input),
-      });
-      requestId.settle();
-      setConfirming(false);
-      showAlert(LL.fundsUi.applied(), 'success');
-      void navigate({ to: '/fundslist', search: { id: String(allocation.id) } });
-    } catch (failure) {
-      const apiError = toApiError(failure);
-      if (!apiError.isNetwork) requestId.settle();
-      setConfirming(false);
-      setErrors({ margin: apiError.fields?.margin, days: apiError.fields?.days, form: apiError.message });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = () => apply.mutate({ typeCode: type.code, margin: marginValue, multiple, days: daysValue });
 
   return (
     <>
@@ -300,11 +283,11 @@ function ApplyForm({
         <button
           type="button"
           className="button primary block"
-          disabled={busy}
+          disabled={apply.isPending}
           data-testid="allocation-confirm"
           onClick={() => void submit()}
         >
-          {busy ? LL.common.submitting() : LL.common.confirm()}
+          {apply.isPending ? LL.common.submitting() : LL.common.confirm()}
         </button>
       </Sheet>
     </>
@@ -355,37 +338,28 @@ function AllocationView({ id }: { id: number }) {
   const { LL } = useI18nContext();
   const exchangeTime = useExchangeTime();
   const money = useMoneyText();
-  const requestId = useRequestId();
   const sub = useStationQuery(
     'GET /user/funds/getUserSubaccount.do',
     { applyId: id },
     { refetchInterval: 10_000 },
   );
   const [ending, setEnding] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // The end invalidates the sub-account (query-keys.ts), which shows the allocation's new status.
+  const endAllocation = useStationMutation('POST /user/funds/endFundsApply.do', {
+    onSuccess: () => showAlert(LL.fundsUi.ended(), 'success'),
+    onError: (apiError) => {
+      showAlert(apiError.message, 'error');
+      sub.reload();
+    },
+    onSettled: () => setEnding(false),
+  });
   if (sub.error && !sub.data) return <ErrorState error={sub.error} onRetry={sub.reload} />;
   if (sub.data === undefined) return <Loading />;
   if (sub.data === null) return <Empty text={LL.fundsUi.noAllocations()} />;
   const { allocation: a } = sub.data;
   const trading = a.status === 'trading';
 
-  const end = async () => {
-    setBusy(true);
-    const input = { applyId: a.id };
-    try {
-      await call('POST /user/funds/endFundsApply.do', { ...input, requestId: requestId.idFor(input) });
-      requestId.settle();
-      showAlert(LL.fundsUi.ended(), 'success');
-    } catch (failure) {
-      const apiError = toApiError(failure);
-      if (!apiError.isNetwork) requestId.settle();
-      showAlert(apiError.message, 'error');
-    } finally {
-      setBusy(false);
-      setEnding(false);
-      sub.reload();
-    }
-  };
+  const end = () => endAllocation.mutate({ applyId: a.id });
 
   return (
     <div className="funds-screen wallet-screen" data-testid="allocation-view">
@@ -461,11 +435,11 @@ function AllocationView({ id }: { id: number }) {
         <button
           type="button"
           className="button primary block"
-          disabled={busy}
+          disabled={endAllocation.isPending}
           data-testid="allocation-end-confirm"
           onClick={() => void end()}
         >
-          {busy ? LL.common.submitting() : LL.common.confirm()}
+          {endAllocation.isPending ? LL.common.submitting() : LL.common.confirm()}
         </button>
       </Sheet>
     </div>

@@ -4,24 +4,22 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../../../locales/i18n-react';
 import type { FundDetail, FundHolding, FundProduct } from '../../../../shared/api/funds';
 import { formatPct } from '../../../../shared/format';
 import { checkMoneyAmount } from '../../../../shared/validation';
-import { call, toApiError } from '../../../api/client';
-import { useStationQuery } from '../../../api/station-query';
+import { useStationMutation, useStationQuery } from '../../../api/station-query';
 import { FormField } from '../../../components/FormField';
 import { LoggedOutPrompt } from '../../../components/LoggedOutPrompt';
 import { PctText } from '../../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { Tabs } from '../../../components/Tabs';
 import { showAlert } from '../../../state/alert';
-import { session$ } from '../../../state/session';
-import { validationMessage } from '../../account/form-errors';
-import { cleanAmountInput, formatRate, InfoRow, useMoneyText, useRequestId } from '../../wallet/wallet-parts';
-import '../../wallet/wallet.css';
-import './funds.css';
+import { validationMessage } from '../../../forms/form-errors';
+import { cleanAmountInput, formatRate, InfoRow, useMoneyText } from '../../../components/record-parts';
+import '../../../components/wallet.css';
+import '../../../components/funds.css';
+import { useLoggedIn } from '../../../state/use-logged-in';
 
 const CHART_DAYS = 120;
 
@@ -111,7 +109,7 @@ function NavChart({ detail }: { detail: FundDetail }) {
 
 function FundDetailView({ code }: { code: string }) {
   const { LL } = useI18nContext();
-  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const loggedIn = useLoggedIn();
   const detail = useStationQuery('GET /api/fund/detail.do', { code, days: CHART_DAYS });
   const holdings = useStationQuery('GET /user/fund/holdings.do', loggedIn ? {} : null);
   if (detail.error && !detail.data) return <ErrorState error={detail.error} onRetry={detail.reload} />;
@@ -169,34 +167,26 @@ function BuyFundForm(props: {
 }) {
   const { LL } = useI18nContext();
   const money = useMoneyText();
-  const requestId = useRequestId();
   const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const buy = useStationMutation('POST /user/fund/buy.do', {
+    onSuccess: (trade) => {
+      setAmount('');
+      showAlert(LL.fundsUi.bought({ units: trade.units.toFixed(2) }), 'success');
+      props.onDone();
+    },
+  });
+  const error = invalid ?? (buy.error ? (buy.error.fields?.amount ?? buy.error.message) : null);
   const value = Number(amount);
   const fee = Number.isFinite(value) ? Math.round(value * 100 * props.feeRate) / 100 : 0;
   const units = Number.isFinite(value) && value > 0 ? Math.floor(((value - fee) / props.nav) * 100) / 100 : 0;
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const invalid = validationMessage(LL, checkMoneyAmount(amount.trim()));
-    setError(invalid);
-    if (invalid) return;
-    setBusy(true);
-    const input = { code: props.code, amount: value };
-    try {
-      const trade = await call('POST /user/fund/buy.do', { ...input, requestId: requestId.idFor(input) });
-      requestId.settle();
-      setAmount('');
-      showAlert(LL.fundsUi.bought({ units: trade.units.toFixed(2) }), 'success');
-      props.onDone();
-    } catch (failure) {
-      const apiError = toApiError(failure);
-      if (!apiError.isNetwork) requestId.settle();
-      setError(apiError.fields?.amount ?? apiError.message);
-    } finally {
-      setBusy(false);
-    }
+    const message = validationMessage(LL, checkMoneyAmount(amount.trim()));
+    setInvalid(message);
+    if (message) return buy.reset();
+    buy.mutate({ code: props.code, amount: value });
   };
   return (
     <form className="wallet-form" onSubmit={onSubmit} noValidate>
@@ -215,8 +205,8 @@ function BuyFundForm(props: {
           {LL.fundsUi.estimate({ fee: money(fee), units: units.toFixed(2) })}
         </p>
       ) : null}
-      <button type="submit" className="button primary block" disabled={busy} data-testid="fund-buy">
-        {busy ? LL.common.submitting() : LL.fundsUi.buy()}
+      <button type="submit" className="button primary block" disabled={buy.isPending} data-testid="fund-buy">
+        {buy.isPending ? LL.common.submitting() : LL.fundsUi.buy()}
       </button>
     </form>
   );
@@ -234,30 +224,22 @@ function RedeemForm({
   const feeRate = fund.redeemFeeRate;
   const { LL } = useI18nContext();
   const money = useMoneyText();
-  const requestId = useRequestId();
   const [units, setUnits] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = validationMessage(LL, checkMoneyAmount(units.trim()));
-    setError(invalid);
-    if (invalid) return;
-    setBusy(true);
-    const input = { code: holding.code, units: Number(units) };
-    try {
-      const trade = await call('POST /user/fund/sell.do', { ...input, requestId: requestId.idFor(input) });
-      requestId.settle();
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const redeem = useStationMutation('POST /user/fund/sell.do', {
+    onSuccess: (trade) => {
       setUnits('');
       showAlert(LL.fundsUi.redeemed({ amount: money(trade.amount) }), 'success');
       onDone();
-    } catch (failure) {
-      const apiError = toApiError(failure);
-      if (!apiError.isNetwork) requestId.settle();
-      setError(apiError.fields?.units ?? apiError.message);
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const error = invalid ?? (redeem.error ? (redeem.error.fields?.units ?? redeem.error.message) : null);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const message = validationMessage(LL, checkMoneyAmount(units.trim()));
+    setInvalid(message);
+    if (message) return redeem.reset();
+    redeem.mutate({ code: holding.code, units: Number(units) });
   };
   return (
     <form className="wallet-form" onSubmit={onSubmit} noValidate>
@@ -288,8 +270,8 @@ function RedeemForm({
           })}
         </p>
       )}
-      <button type="submit" className="button block" disabled={busy} data-testid="fund-redeem">
-        {busy ? LL.common.submitting() : LL.fundsUi.redeem()}
+      <button type="submit" className="button block" disabled={redeem.isPending} data-testid="fund-redeem">
+        {redeem.isPending ? LL.common.submitting() : LL.fundsUi.redeem()}
       </button>
     </form>
   );
@@ -298,7 +280,7 @@ function RedeemForm({
 function HoldingsList() {
   const { LL } = useI18nContext();
   const money = useMoneyText();
-  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const loggedIn = useLoggedIn();
   const holdings = useStationQuery('GET /user/fund/holdings.do', loggedIn ? {} : null);
   if (!loggedIn) return <LoggedOutPrompt title={LL.user.loggedOutTitle()} text={LL.loginPrompt.text()} />;
   if (holdings.error && !holdings.data)

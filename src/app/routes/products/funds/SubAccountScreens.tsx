@@ -1,27 +1,22 @@
 /**
  * The split account of a fund allocation: /subWarehouseBuy (a market buy of an A-share or STAR stock in the
- * sub-account, `?applyId=&code=`) and the sub-account's positions, shown by /holdorderlist2 with `?applyId=`.
+ * sub-account, `?applyId=&code=`). Its positions are the trade area's (/holdorderlist2 with `?applyId=`).
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../../locales/i18n-react';
-import type { Position } from '../../../../shared/api/types';
-import { formatDateTime } from '../../../../shared/format';
 import { orderBreakdown, unitsPerLot } from '../../../../shared/trading-rules';
 import { checkLots } from '../../../../shared/validation';
-import { call, toApiError } from '../../../api/client';
-import { useStationQuery } from '../../../api/station-query';
+import { useStationMutation, useStationQuery } from '../../../api/station-query';
 import { FormField } from '../../../components/FormField';
 import { PriceText } from '../../../components/PriceText';
-import { Sheet } from '../../../components/Sheet';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
-import { Tabs } from '../../../components/Tabs';
 import { showAlert } from '../../../state/alert';
-import { validationMessage } from '../../account/form-errors';
-import { useInstrument, useTradingRules } from '../../trade/trading-data';
-import { InfoRow, useMoneyText, useRequestId } from '../../wallet/wallet-parts';
-import '../../wallet/wallet.css';
-import './funds.css';
+import { validationMessage } from '../../../forms/form-errors';
+import { useInstrument, useTradingRules } from '../../../api/trading-data';
+import { InfoRow, useMoneyText } from '../../../components/record-parts';
+import '../../../components/wallet.css';
+import '../../../components/funds.css';
 
 const idOf = (raw: string | undefined) => (raw && /^\d{1,15}$/.test(raw) ? Number(raw) : undefined);
 
@@ -61,11 +56,17 @@ function SubAccountBuyForm(props: {
 }) {
   const { LL } = useI18nContext();
   const money = useMoneyText();
-  const requestId = useRequestId();
   const [code, setCode] = useState(props.initialCode);
   const [lots, setLots] = useState('1');
   const [error, setError] = useState<{ code?: string; lots?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const buy = useStationMutation('POST /user/funds/buyFunds.do', {
+    onSuccess: (position) => {
+      showAlert(LL.fundsUi.boughtLots({ lots: position.lots, name: position.name }), 'success');
+      props.onDone();
+    },
+    onError: (apiError) =>
+      setError({ code: apiError.fields?.code, lots: apiError.fields?.lots, form: apiError.message }),
+  });
   const cleanCode = /^\d{6}$/.test(code.trim()) ? code.trim() : null;
   const instrument = useInstrument('stock', cleanCode);
   const rules = useTradingRules();
@@ -87,29 +88,13 @@ function SubAccountBuyForm(props: {
         )
       : null;
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const lotsError = validationMessage(LL, checkLots(lots.trim(), 100));
     const codeError = cleanCode ? null : LL.validation.invalid();
     setError({ ...(lotsError ? { lots: lotsError } : {}), ...(codeError ? { code: codeError } : {}) });
     if (lotsError || codeError || !cleanCode) return;
-    setBusy(true);
-    const input = { applyId: props.applyId, code: cleanCode, lots: lotsValue };
-    try {
-      const position = await call('POST /user/funds/buyFunds.do', {
-        ...input,
-        requestId: requestId.idFor(input),
-      });
-      requestId.settle();
-      showAlert(LL.fundsUi.boughtLots({ lots: position.lots, name: position.name }), 'success');
-      props.onDone();
-    } catch (failure) {
-      const apiError = toApiError(failure);
-      if (!apiError.isNetwork) requestId.settle();
-      setError({ code: apiError.fields?.code, lots: apiError.fields?.lots, form: apiError.message });
-    } finally {
-      setBusy(false);
-    }
+    buy.mutate({ applyId: props.applyId, code: cleanCode, lots: lotsValue });
   };
 
   return (
@@ -153,122 +138,12 @@ function SubAccountBuyForm(props: {
           {error.form}
         </p>
       ) : null}
-      <button type="submit" className="button primary block" disabled={busy} data-testid="sub-buy">
-        {busy ? LL.common.submitting() : LL.fundsUi.buyStocks()}
+      <button type="submit" className="button primary block" disabled={buy.isPending} data-testid="sub-buy">
+        {buy.isPending ? LL.common.submitting() : LL.fundsUi.buyStocks()}
       </button>
       <Link to="/holdorderlist2" search={{ applyId: String(props.applyId) }} className="button block ghost">
         {LL.fundsUi.positions()}
       </Link>
     </form>
-  );
-}
-
-/** The sub-account's open or closed positions, with a sell for open ones (on /holdorderlist2?applyId=). */
-export function SubAccountPositions({ applyId }: { applyId: number }) {
-  const { LL } = useI18nContext();
-  const [state, setState] = useState<'open' | 'closed'>('open');
-  const list = useStationQuery(
-    'GET /user/funds/fundsList.do',
-    { applyId, state, pageNum: 1, pageSize: 100 },
-    { refetchInterval: 10_000 },
-  );
-  const [selling, setSelling] = useState<Position | null>(null);
-  return (
-    <div className="funds-screen" data-testid="sub-positions">
-      <Tabs
-        items={[
-          { key: 'open', label: LL.positions.tabOpen(), testId: 'sub-tab-open' },
-          { key: 'closed', label: LL.positions.tabClosed(), testId: 'sub-tab-closed' },
-        ]}
-        value={state}
-        label={LL.fundsUi.positions()}
-        onChange={setState}
-      />
-      {list.error && !list.data ? (
-        <ErrorState error={list.error} onRetry={list.reload} />
-      ) : !list.data ? (
-        <Loading />
-      ) : list.data.list.length === 0 ? (
-        <Empty text={state === 'open' ? LL.positions.empty() : LL.positions.emptyClosed()} />
-      ) : (
-        <ul className="record-list">
-          {list.data.list.map((p) => (
-            <li key={p.id} className="record" data-testid={`sub-position-${p.id}`}>
-              <strong>
-                {p.name} <span className="muted small">{p.code}</span>
-              </strong>
-              <InfoRow label={LL.positions.lots()}>{LL.fundsUi.lotsValue({ lots: p.lots })}</InfoRow>
-              <InfoRow label={LL.positions.openPrice()}>{p.openPrice}</InfoRow>
-              <InfoRow label={state === 'open' ? LL.positions.currentPrice() : LL.positions.closePrice()}>
-                {p.closePrice ?? p.currentPrice}
-              </InfoRow>
-              <InfoRow label={LL.positions.pnl()}>
-                <PriceText value={p.pnl} change={p.pnl} signed />
-              </InfoRow>
-              {p.closeReason ? (
-                <InfoRow label={LL.positions.closedAt()}>
-                  <span data-testid="sub-close-reason">{LL.positions.closeReason[p.closeReason]()}</span> ·{' '}
-                  {p.closedAt ? formatDateTime(p.closedAt) : ''}
-                </InfoRow>
-              ) : (
-                <button
-                  type="button"
-                  className="button small"
-                  data-testid={`sub-sell-${p.id}`}
-                  onClick={() => setSelling(p)}
-                >
-                  {LL.positions.sell()}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      <SellSheet applyId={applyId} position={selling} onClose={() => setSelling(null)} onDone={list.reload} />
-    </div>
-  );
-}
-
-function SellSheet(props: {
-  applyId: number;
-  position: Position | null;
-  onClose: () => void;
-  onDone: () => void;
-}) {
-  const { LL } = useI18nContext();
-  const requestId = useRequestId();
-  const [busy, setBusy] = useState(false);
-  const p = props.position;
-  const sell = async () => {
-    if (!p) return;
-    setBusy(true);
-    const input = { applyId: props.applyId, positionId: p.id };
-    try {
-      await call('POST /user/funds/sellFunds.do', { ...input, requestId: requestId.idFor(input) });
-      requestId.settle();
-      showAlert(LL.positions.sellSuccess(), 'success');
-      props.onDone();
-    } catch (failure) {
-      const apiError = toApiError(failure);
-      if (!apiError.isNetwork) requestId.settle();
-      showAlert(apiError.message, 'error');
-    } finally {
-      setBusy(false);
-      props.onClose();
-    }
-  };
-  return (
-    <Sheet open={p !== null} title={LL.positions.sellTitle()} onClose={props.onClose}>
-      {p ? <p>{LL.positions.sellText({ shares: p.shares, name: p.name, code: p.code })}</p> : null}
-      <button
-        type="button"
-        className="button primary block"
-        disabled={busy}
-        data-testid="sub-sell-confirm"
-        onClick={() => void sell()}
-      >
-        {busy ? LL.common.submitting() : LL.positions.sellConfirm()}
-      </button>
-    </Sheet>
   );
 }

@@ -8,13 +8,13 @@ import { useI18nContext } from '../../../../../locales/i18n-react';
 import type { NewIssue, NewShareSubscription } from '../../../../shared/api/newshares';
 import { checkLots } from '../../../../shared/validation';
 import { refreshUser } from '../../../api/account';
-import { call, toApiError } from '../../../api/client';
+import { useStationMutation } from '../../../api/station-query';
 import { FormField } from '../../../components/FormField';
 import { showAlert } from '../../../state/alert';
-import { validationMessage } from '../../account/form-errors';
-import { InfoRow, useFreshUser, useMoneyText, useRequestId } from '../../wallet/wallet-parts';
+import { validationMessage } from '../../../forms/form-errors';
+import { InfoRow, useFreshUser, useMoneyText } from '../../../components/record-parts';
 import { PhaseTag, SubscriptionRecord, shanghaiTime, useIssueWithMine } from './newshare-parts';
-import '../../wallet/wallet.css';
+import '../../../components/wallet.css';
 import './newshares.css';
 
 export function ChipGrabScreen() {
@@ -88,41 +88,34 @@ function GrabForm({ issue, onDone }: { issue: NewIssue; onDone: (s: NewShareSubs
   const { LL } = useI18nContext();
   const money = useMoneyText();
   const { user } = useFreshUser();
-  const requestId = useRequestId();
   const max = Math.min(issue.perUserCap, issue.placementLeft);
   const [lots, setLots] = useState(String(Math.min(1, max)));
   const [lotsError, setLotsError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const grab = useStationMutation('POST /user/buyNewStockQc.do', {
+    onSuccess: (grabbed) =>
+      void refreshUser()
+        .catch(() => undefined)
+        .then(() => {
+          showAlert(LL.newshares.grabbedDone({ lots: grabbed.lots }), 'success');
+          onDone(grabbed);
+        }),
+    onError: (apiError) => {
+      if (apiError.fields?.lots) setLotsError(apiError.fields.lots);
+      else setFormError(apiError.message);
+    },
+  });
   const n = Number(lots);
   const cost = Number.isFinite(n) ? n * issue.sharesPerLot * issue.placementPrice : 0;
   const available = user?.accounts.find((a) => a.type === 'newstock')?.available ?? 0;
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const invalid = validationMessage(LL, checkLots(lots.trim(), max));
     setLotsError(invalid);
     setFormError(null);
     if (invalid) return;
-    setBusy(true);
-    const input = { code: issue.code, lots: n };
-    try {
-      const grabbed = await call('POST /user/buyNewStockQc.do', {
-        ...input,
-        requestId: requestId.idFor(input),
-      });
-      requestId.settle();
-      await refreshUser().catch(() => undefined);
-      showAlert(LL.newshares.grabbedDone({ lots: grabbed.lots }), 'success');
-      onDone(grabbed);
-    } catch (failure) {
-      const apiError = toApiError(failure);
-      if (!apiError.isNetwork) requestId.settle();
-      if (apiError.fields?.lots) setLotsError(apiError.fields.lots);
-      else setFormError(apiError.message);
-    } finally {
-      setBusy(false);
-    }
+    grab.mutate({ code: issue.code, lots: n });
   };
 
   return (
@@ -158,8 +151,13 @@ function GrabForm({ issue, onDone }: { issue: NewIssue; onDone: (s: NewShareSubs
           {formError}
         </p>
       )}
-      <button type="submit" className="button primary block" disabled={busy} data-testid="grab-submit">
-        {busy ? LL.common.submitting() : LL.newshares.grab()}
+      <button
+        type="submit"
+        className="button primary block"
+        disabled={grab.isPending}
+        data-testid="grab-submit"
+      >
+        {grab.isPending ? LL.common.submitting() : LL.newshares.grab()}
       </button>
     </form>
   );

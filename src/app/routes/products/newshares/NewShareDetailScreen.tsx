@@ -8,13 +8,13 @@ import { useI18nContext } from '../../../../../locales/i18n-react';
 import type { NewIssue, NewShareSubscription } from '../../../../shared/api/newshares';
 import { allocationNumbers, drawSeedHash, drawWinners } from '../../../../shared/newshare-draw';
 import { checkLots } from '../../../../shared/validation';
-import { call, toApiError } from '../../../api/client';
+import { useStationMutation } from '../../../api/station-query';
 import { FormField } from '../../../components/FormField';
 import { showAlert } from '../../../state/alert';
-import { validationMessage } from '../../account/form-errors';
-import { useMoneyText, useRequestId } from '../../wallet/wallet-parts';
+import { validationMessage } from '../../../forms/form-errors';
+import { useMoneyText } from '../../../components/record-parts';
 import { IssueFacts, PhaseTag, SubscriptionRecord, useIssueWithMine } from './newshare-parts';
-import '../../wallet/wallet.css';
+import '../../../components/wallet.css';
 import './newshares.css';
 
 export function NewShareDetailScreen() {
@@ -55,34 +55,28 @@ export function NewShareDetailScreen() {
 function SubscribeForm({ issue, onDone }: { issue: NewIssue; onDone: (s: NewShareSubscription) => void }) {
   const { LL } = useI18nContext();
   const money = useMoneyText();
-  const requestId = useRequestId();
   const [lots, setLots] = useState(String(issue.perUserCap));
   const [lotsError, setLotsError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const subscribe = useStationMutation('POST /user/add.do', {
+    onSuccess: (subscribed) => {
+      showAlert(LL.newshares.subscribedDone(), 'success');
+      onDone(subscribed);
+    },
+    onError: (apiError) => {
+      if (apiError.fields?.lots) setLotsError(apiError.fields.lots);
+      else setFormError(apiError.message);
+    },
+  });
   const n = Number(lots);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const invalid = validationMessage(LL, checkLots(lots.trim(), issue.perUserCap));
     setLotsError(invalid);
     setFormError(null);
     if (invalid) return;
-    setBusy(true);
-    const input = { code: issue.code, lots: n };
-    try {
-      const subscribed = await call('POST /user/add.do', { ...input, requestId: requestId.idFor(input) });
-      requestId.settle();
-      showAlert(LL.newshares.subscribedDone(), 'success');
-      onDone(subscribed);
-    } catch (failure) {
-      const apiError = toApiError(failure);
-      if (!apiError.isNetwork) requestId.settle();
-      if (apiError.fields?.lots) setLotsError(apiError.fields.lots);
-      else setFormError(apiError.message);
-    } finally {
-      setBusy(false);
-    }
+    subscribe.mutate({ code: issue.code, lots: n });
   };
 
   return (
@@ -110,8 +104,13 @@ function SubscribeForm({ issue, onDone }: { issue: NewIssue; onDone: (s: NewShar
           {formError}
         </p>
       )}
-      <button type="submit" className="button primary block" disabled={busy} data-testid="subscribe-submit">
-        {busy ? LL.common.submitting() : LL.newshares.subscribe()}
+      <button
+        type="submit"
+        className="button primary block"
+        disabled={subscribe.isPending}
+        data-testid="subscribe-submit"
+      >
+        {subscribe.isPending ? LL.common.submitting() : LL.newshares.subscribe()}
       </button>
     </form>
   );

@@ -5,24 +5,14 @@
 import { useState } from 'react';
 import { useI18nContext } from '../../../../../locales/i18n-react';
 import type { NewShareSubscription } from '../../../../shared/api/newshares';
-import { call } from '../../../api/client';
-import { usePages } from '../../../api/use-call';
-import { PagedList } from '../../wallet/wallet-parts';
+import { useStationPages, type StationPages } from '../../../api/station-query';
+import { PagedList } from '../../../components/record-parts';
 import { SubscriptionRecord } from './newshare-parts';
-import '../../wallet/wallet.css';
+import '../../../components/wallet.css';
 import './newshares.css';
 
 /** Records with the rows a pay action changed replaced in place. */
-function RecordList({
-  listKey,
-  emptyText,
-  load,
-}: {
-  listKey: string;
-  emptyText: string;
-  load: (pageNum: number, signal: AbortSignal) => ReturnType<typeof call<'GET /user/getzqjl.do'>>;
-}) {
-  const pages = usePages<NewShareSubscription>(listKey, load);
+function RecordList({ pages, emptyText }: { pages: StationPages<NewShareSubscription>; emptyText: string }) {
   const [updated, setUpdated] = useState<Map<number, NewShareSubscription>>(new Map());
   return (
     <div className="wallet-screen newshares-screen">
@@ -43,11 +33,8 @@ export function SubscriptionRecordsScreen() {
   const { LL } = useI18nContext();
   return (
     <RecordList
-      listKey="newshare-subscriptions"
+      pages={useStationPages('GET /user/getOneSubscribeByUserId.do', { pageSize: 15 })}
       emptyText={LL.newshares.noRecords()}
-      load={(pageNum, signal) =>
-        call('GET /user/getOneSubscribeByUserId.do', { pageNum, pageSize: 15 }, { signal })
-      }
     />
   );
 }
@@ -56,9 +43,8 @@ export function WinningRecordsScreen() {
   const { LL } = useI18nContext();
   return (
     <RecordList
-      listKey="newshare-winning"
+      pages={useStationPages('GET /user/getzqjl.do', { pageSize: 15 })}
       emptyText={LL.newshares.noWinning()}
-      load={(pageNum, signal) => call('GET /user/getzqjl.do', { pageNum, pageSize: 15 }, { signal })}
     />
   );
 }

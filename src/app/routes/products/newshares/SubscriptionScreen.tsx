@@ -9,9 +9,9 @@ import type { NewIssueType } from '../../../../shared/api/newshares';
 import { useStationPages, useStationQuery } from '../../../api/station-query';
 import { Tabs } from '../../../components/Tabs';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
-import { InfoRow, PagedList, useMoneyText } from '../../wallet/wallet-parts';
+import { InfoRow, PagedList, useMoneyText } from '../../../components/record-parts';
 import { IssueFacts, PhaseTag } from './newshare-parts';
-import '../../wallet/wallet.css';
+import '../../../components/wallet.css';
 import './newshares.css';
 
 type Tab = NewIssueType | 'grab';

@@ -13,11 +13,10 @@ import type {
 } from '../../../../shared/api/newshares';
 import { formatDateTime } from '../../../../shared/format';
 import { refreshUser } from '../../../api/account';
-import { call, toApiError } from '../../../api/client';
-import { useStationQuery } from '../../../api/station-query';
+import { useStationMutation, useStationQuery } from '../../../api/station-query';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { showAlert } from '../../../state/alert';
-import { InfoRow, useMoneyText, useRequestId } from '../../wallet/wallet-parts';
+import { InfoRow, useMoneyText } from '../../../components/record-parts';
 
 /** Dates and times of the calendar are Shanghai's (the A-share market's). */
 export const ISSUE_TIME_ZONE = 'Asia/Shanghai';
@@ -103,30 +102,17 @@ function PayButton({
 }) {
   const { LL } = useI18nContext();
   const money = useMoneyText();
-  const requestId = useRequestId();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const pay = async () => {
-    setBusy(true);
-    setError(null);
-    const input = { id: subscription.id };
-    try {
-      const paid = await call('POST /user/submitSubscribe.do', {
-        ...input,
-        requestId: requestId.idFor(input),
-      });
-      requestId.settle();
-      await refreshUser().catch(() => undefined);
-      showAlert(LL.newshares.paidDone(), 'success');
-      onDone(paid);
-    } catch (failure) {
-      const apiError = toApiError(failure);
-      if (!apiError.isNetwork) requestId.settle();
-      setError(apiError.message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const pay = useStationMutation('POST /user/submitSubscribe.do', {
+    // The balances the record's next step depends on are the user's: fresh before the record changes.
+    onSuccess: (paid) =>
+      void refreshUser()
+        .catch(() => undefined)
+        .then(() => {
+          showAlert(LL.newshares.paidDone(), 'success');
+          onDone(paid);
+        }),
+  });
+  const error = pay.error?.message ?? null;
   return (
     <div className="pay-box">
       <p className="muted small">
@@ -135,11 +121,13 @@ function PayButton({
       <button
         type="button"
         className="button primary block"
-        disabled={busy}
-        onClick={() => void pay()}
+        disabled={pay.isPending}
+        onClick={() => pay.mutate({ id: subscription.id })}
         data-testid="pay-button"
       >
-        {busy ? LL.common.submitting() : LL.newshares.pay({ amount: money(subscription.amountDue, 'CNY') })}
+        {pay.isPending
+          ? LL.common.submitting()
+          : LL.newshares.pay({ amount: money(subscription.amountDue, 'CNY') })}
       </button>
       {error && (
         <p className="form-error" role="alert" data-testid="pay-error">

@@ -2,16 +2,16 @@
  * Pieces the account and wallet screens share: the fresh user info, the requestId of a confirmed money
  * action, a paged list with its loading, empty and error states, and small display helpers.
  */
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { useSelector } from '@legendapp/state/react';
-import { useI18nContext } from '../../../../locales/i18n-react';
-import type { AccountType, Currency, User } from '../../../shared/api/types';
-import { formatMoney } from '../../../shared/format';
-import type { ApiError } from '../../api/errors';
-import { useStationQuery, type StationPages } from '../../api/station-query';
-import { intentIds, type IntentIds } from '../../api/request-id';
-import { Empty, ErrorState, Loading } from '../../components/StatusViews';
-import { session$ } from '../../state/session';
+import { useI18nContext } from '../../../locales/i18n-react';
+import type { AccountType, Currency, User } from '../../shared/api/types';
+import { formatMoney } from '../../shared/format';
+import type { ApiError } from '../api/errors';
+import { useStationQuery, type StationPages } from '../api/station-query';
+import { Empty, ErrorState, Loading } from './StatusViews';
+import { session$ } from '../state/session';
+import { useLoggedIn } from '../state/use-logged-in';
 
 /** DOMAIN.md "Accounts": the currency each account keeps. */
 export const ACCOUNT_CURRENCY: Record<AccountType, Currency> = {
@@ -37,7 +37,7 @@ export interface FreshUser {
  */
 export function useFreshUser(): FreshUser {
   const user = useSelector(() => session$.user.get());
-  const loggedIn = useSelector(() => session$.token.get() !== null);
+  const loggedIn = useLoggedIn();
   const query = useStationQuery('GET /user/getUserInfo.do', loggedIn ? {} : null);
   // The session's user: every fresh answer of the query lands there (query-client.ts), and so does the
   // user a change answers with (auth.do), which may be newer than the cached answer.
@@ -48,15 +48,6 @@ export function useFreshUser(): FreshUser {
     error: query.error ?? null,
     reload: query.reload,
   };
-}
-
-/**
- * The requestIds of one confirmed money action (API.md "Idempotency"), kept for the screen's life: one per
- * user intent, reused on a retry after no answer (request-id.ts intentIds, also used by every mutation).
- */
-export function useRequestId(): IntentIds {
-  const [ids] = useState(intentIds);
-  return ids;
 }
 
 /** Money in the user's locale with its currency code. */

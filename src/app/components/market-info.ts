@@ -1,5 +1,5 @@
-import type { Market } from '../../../shared/api/types';
-import { isExchangeFund } from '../../../shared/exchange-funds';
+import type { Market } from '../../shared/api/types';
+import { isExchangeFund } from '../../shared/exchange-funds';
 
 /** DOMAIN.md "Markets": the time zone each market's bars and sessions are in. */
 export const MARKET_TIME_ZONE: Record<Market, string> = {

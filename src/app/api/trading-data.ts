@@ -2,12 +2,11 @@
  * What the order and position screens load: the station's trading rules (getProductSetting.do `trading`)
  * and one instrument in a common shape, whichever call serves it (a stock, an index or a futures contract).
  */
-import type { Currency, InstrumentStatus, Market, Quote } from '../../../shared/api/types';
-import type { TradingRules } from '../../../shared/trading-rules';
-import { useQuoteTicksInCache } from '../../api/live-query';
-import { queryKeyOf } from '../../api/query-keys';
-import { useStationQuery, type StationQuery } from '../../api/station-query';
-import { PRICE_REFRESH_MS } from '../market/market-info';
+import type { Currency, InstrumentStatus, Market, Quote } from '../../shared/api/types';
+import type { TradingRules } from '../../shared/trading-rules';
+import { useQuoteTicksInCache } from './live-query';
+import { useQueryKey, useStationQuery, type StationQuery } from './station-query';
+import { PRICE_REFRESH_MS } from '../components/market-info';
 
 /** Which call serves an instrument: stocks, indexes (CFD-style) or futures. */
 export type InstrumentKind = 'stock' | 'index' | 'futures';
@@ -44,11 +43,11 @@ export function useInstrument(kind: InstrumentKind, code: string | null): Statio
   const futuresInput = kind === 'futures' && code ? { code } : null;
   const stockLive = useQuoteTicksInCache(
     stockInput && code,
-    queryKeyOf('GET /api/stock/getSingleStock.do', stockInput ?? { code: '' }),
+    useQueryKey('GET /api/stock/getSingleStock.do', stockInput ?? { code: '' }),
   );
   const indexLive = useQuoteTicksInCache(
     indexInput && code,
-    queryKeyOf('GET /api/index/querySingleIndex.do', indexInput ?? { code: '' }),
+    useQueryKey('GET /api/index/querySingleIndex.do', indexInput ?? { code: '' }),
   );
   const stock = useStationQuery('GET /api/stock/getSingleStock.do', stockInput, {
     refetchInterval: stockLive ? undefined : PRICE_REFRESH_MS,

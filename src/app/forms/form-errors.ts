@@ -1,6 +1,6 @@
-import type { TranslationFunctions } from '../../../../locales/i18n-types';
-import type { ValidationKey } from '../../../shared/validation';
-import { toApiError } from '../../api/client';
+import type { TranslationFunctions } from '../../../locales/i18n-types';
+import type { ValidationKey } from '../../shared/validation';
+import { toApiError } from '../api/client';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 

@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode, type TouchEvent } from 'react';
-import { useI18nContext } from '../../../../locales/i18n-react';
+import { useI18nContext } from '../../../locales/i18n-react';
 
 /** How far (px) a pull must go before letting go reloads. */
 const PULL_THRESHOLD = 64;
