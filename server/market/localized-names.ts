@@ -57,11 +57,29 @@ function isPlain(value: object): boolean {
   return proto === Object.prototype || proto === null;
 }
 
-async function localizedNamesFn(app: FastifyInstance): Promise<void> {
+/** A source of names beside the market's catalogue (the funds', say): the name of `code` in `locale`. */
+export type LocalNameSource = (code: string, name: string, locale: string) => string | undefined;
+
+export interface LocalizedNamesOptions {
+  /** Named things of other areas, handed in by the station's root so the market imports no other area. */
+  otherNames?: readonly LocalNameSource[];
+}
+
+async function localizedNamesFn(app: FastifyInstance, options: LocalizedNamesOptions): Promise<void> {
+  const others = options.otherNames ?? [];
+  const nameIn = (code: string, name: string, locale: string): string | undefined => {
+    const instrument = app.market.localName(code, name, locale);
+    if (instrument !== undefined) return instrument;
+    for (const source of others) {
+      const found = source(code, name, locale);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
   app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
     const locale = app.i18n.resolve(request.headers['accept-language']);
     if (locale === BASE_LOCALE) return payload;
-    return localizeNames(payload, (code, name) => app.market.localName(code, name, locale));
+    return localizeNames(payload, (code, name) => nameIn(code, name, locale));
   });
 }
 
