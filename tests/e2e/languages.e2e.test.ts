@@ -381,4 +381,32 @@ describe('every screen speaks the reader’s language', () => {
     },
     120_000,
   );
+
+  it('lets an English reader search "Apple Inc.", buy it and find "Apple Inc." among the positions', async () => {
+    const session = await stationClient(url).registerUser('1370066');
+    const context = await newPhoneContext(e2e.browser);
+    await context.addInitScript({
+      content: `localStorage.setItem('paperdesk.session', ${JSON.stringify(JSON.stringify(session))});`,
+    });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${url}/searchlist?lang=en`);
+    await page.getByTestId('search-input').fill('Apple Inc.');
+    const row = page.getByTestId('search-row-AAPL');
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Apple Inc.');
+    await row.click();
+    await page.waitForURL(/\/listdetail\?code=AAPL/);
+    await page.getByTestId('buy-button').click();
+    await page.waitForURL(/\/buy\?code=AAPL/);
+    await page.locator('input[name="lots"]').fill('2');
+    await page.getByTestId('buy-confirm').click();
+    await page.getByTestId('order-confirm-sheet').getByTestId('order-submit').click();
+    await page.waitForURL(/\/warehouse/);
+    const position = page.getByTestId('positions-open').getByTestId('position-row').first();
+    await position.waitFor();
+    expect(await position.locator('h3').textContent()).toBe('Apple Inc.');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
