@@ -18,6 +18,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
+import en from '../../locales/en';
 import { FixedClock } from '../../server/market/clock';
 import type { Order, Page as ListPage, Position, UserMessagePage } from '../../src/shared/api/types';
 import { idCardCheckChar } from '../../src/shared/validation';
@@ -399,6 +400,9 @@ describe('every screen speaks the reader’s language', () => {
     await page.waitForURL(/\/listdetail\?code=AAPL/);
     await page.getByTestId('buy-button').click();
     await page.waitForURL(/\/buy\?code=AAPL/);
+    // US stocks trade in single shares: the form counts shares, not lots.
+    await page.getByText(en.buy.sharesToBuy, { exact: true }).waitFor();
+    expect(await page.getByText(en.buy.lots, { exact: true }).count()).toBe(0);
     await page.locator('input[name="lots"]').fill('2');
     await page.getByTestId('buy-confirm').click();
     await page.getByTestId('order-confirm-sheet').getByTestId('order-submit').click();
