@@ -413,4 +413,26 @@ describe('every screen speaks the reader’s language', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('writes fund names and NAVs in the reader’s language and number format (Vietnamese)', async () => {
+    const funds = (await (
+      await fetch(`${url}/api/fund/list.do`, { headers: { 'Accept-Language': 'vi' } })
+    ).json()) as { data: { code: string; name: string; nav: number }[] };
+    const fund = funds.data[0]!;
+    const context = await newPhoneContext(e2e.browser);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${url}/jijin?lang=vi`);
+    const row = page.getByTestId(`fund-${fund.code}`);
+    await row.waitFor();
+    expect(await row.locator('strong').textContent()).toBe(fund.name);
+    // Vietnamese writes 1,2345 where English writes 1.2345 (spec §9: the locale's number format).
+    const nav = new Intl.NumberFormat('vi', { minimumFractionDigits: 4, maximumFractionDigits: 4 }).format(
+      fund.nav,
+    );
+    expect(nav).toContain(',');
+    expect(await row.locator('.fund-figures > span').first().textContent()).toBe(nav);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
