@@ -45,7 +45,7 @@ import { contentPlugin, sitePlugin, siteSettingsPlugin } from './content';
 import './platform';
 import { exchangeRatePlugin, walletPlugin } from './wallet';
 import { tradePlugin, watchlistPlugin, ordersPlugin } from './trading';
-import { newSharesPlugin, stationMarket, blockTradesVipPlugin, fundsPlugin } from './products';
+import { newSharesPlugin, stationMarket, blockTradesVipPlugin, fundsPlugin, fundLocalName } from './products';
 import { createStationJobs, STEP_EVERY_MS } from './jobs';
 
 export interface BuildOptions {
@@ -161,7 +161,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     await registerOpenApi(app, packageVersion());
 
     await app.register(regionPlugin);
-    await app.register(localizedNamesPlugin);
+    await app.register(localizedNamesPlugin, { otherNames: [fundLocalName] });
     await app.register(sitePlugin, { version: packageVersion() });
     await app.register(userPlugin);
     await app.register(marketPlugin);

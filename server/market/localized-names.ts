@@ -57,7 +57,25 @@ function isPlain(value: object): boolean {
   return proto === Object.prototype || proto === null;
 }
 
-async function localizedNamesFn(app: FastifyInstance): Promise<void> {
+/** A source of names beside the market's catalogue (the funds', say): the name of `code` in `locale`. */
+export type LocalNameSource = (code: string, name: string, locale: string) => string | undefined;
+
+export interface LocalizedNamesOptions {
+  /** Named things of other areas, handed in by the station's root so the market imports no other area. */
+  otherNames?: readonly LocalNameSource[];
+}
+
+async function localizedNamesFn(app: FastifyInstance, options: LocalizedNamesOptions): Promise<void> {
+  const others = options.otherNames ?? [];
+  const nameIn = (code: string, name: string, locale: string): string | undefined => {
+    const instrument = app.market.localName(code, name, locale);
+    if (instrument !== undefined) return instrument;
+    for (const source of others) {
+      const found = source(code, name, locale);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
   // A plain callback, not an async function: it runs on every answer, and an async hook costs Fastify a
   // promise and a microtask turn each time (as field-checks.ts).
   app.addHook('preSerialization', (request, _reply, payload: unknown, done) => {
@@ -68,7 +86,7 @@ async function localizedNamesFn(app: FastifyInstance): Promise<void> {
     }
     let localized: unknown;
     try {
-      localized = localizeNames(payload, (code, name) => app.market.localName(code, name, locale));
+      localized = localizeNames(payload, (code, name) => nameIn(code, name, locale));
     } catch (error) {
       done(error as Error);
       return;

@@ -42,77 +42,13 @@ import type { FundTerms } from '../config';
 import { lockAccount, post, postingAgainst } from '../ledger';
 import { amountToMinor } from '../wallet';
 import { redemptionFee, shortHoldRate } from './fund-redemption';
-
-interface FundSpec {
-  code: string;
-  name: string;
-  type: FundType;
-  riskLevel: number;
-  inception: string;
-  /** Expected yearly return and volatility of the simulated NAV. */
-  annualDrift: number;
-  annualVol: number;
-}
+import { FUND_CATALOGUE, type FundSpec } from './fund-catalogue';
 
 /** A fund's fees and smallest purchase: settings.products.funds.terms (by code, else the default). */
 export function fundTerms(station: Station, code: string): FundTerms {
   const { terms } = station.config.settings.products.funds;
   return terms.byCode[code] ?? terms.default;
 }
-
-/**
- * The catalogue (a test station's own products; names in the market's language, like stock names). Their
- * fees and smallest purchases are settings (fundTerms).
- */
-export const FUND_CATALOGUE: readonly FundSpec[] = [
-  // An open-ended index fund (an ETF feeder fund, dealt at NAV). The ETF itself (510300) is an instrument
-  // of the market, traded at market prices with A-share fees, not a NAV fund.
-  {
-    code: '110020',
-    name: '沪深300ETF联接',
-    type: 'index',
-    riskLevel: 4,
-    inception: '2019-01-02',
-    annualDrift: 0.06,
-    annualVol: 0.2,
-  },
-  {
-    code: '110011',
-    name: '优质成长混合',
-    type: 'mixed',
-    riskLevel: 4,
-    inception: '2019-01-02',
-    annualDrift: 0.08,
-    annualVol: 0.24,
-  },
-  {
-    code: '161725',
-    name: '消费主题股票',
-    type: 'equity',
-    riskLevel: 5,
-    inception: '2019-06-03',
-    annualDrift: 0.07,
-    annualVol: 0.3,
-  },
-  {
-    code: '000171',
-    name: '稳健信用债券',
-    type: 'bond',
-    riskLevel: 2,
-    inception: '2019-01-02',
-    annualDrift: 0.035,
-    annualVol: 0.025,
-  },
-  {
-    code: '003003',
-    name: '现金宝货币',
-    type: 'money',
-    riskLevel: 1,
-    inception: '2019-01-02',
-    annualDrift: 0.018,
-    annualVol: 0.0005,
-  },
-];
 
 const TRADING_DAYS_PER_YEAR = 250;
 /** The NAV chart's default length and the longest history one call returns (trading days). */

@@ -6,5 +6,6 @@ export { endLiquidatedAllocation, runDueAllocationEvents } from './fund-allocati
 export { stationMarket } from './new-share-calendar';
 export { runDueNewShareEvents } from './new-shares';
 export { blockTradesVipPlugin } from './routes/block-trades-vip';
+export { fundLocalName } from './fund-catalogue';
 export { fundsPlugin } from './routes/funds';
 export { newSharesPlugin } from './routes/new-shares';

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18nObject } from '../../locales/i18n-util';
 import { loadAllLocales } from '../../locales/i18n-util.sync';
-import { quantityLabel, quantityText } from '../../src/app/i18n/quantity';
+import { quantityCount, quantityLabel, quantityText } from '../../src/app/i18n/quantity';
 
 describe('quantities', () => {
   beforeAll(() => loadAllLocales());
@@ -36,5 +36,17 @@ describe('quantities', () => {
     expect(en.newshares.winnersCount({ count: 1, lots: 2 })).toBe(
       '1 winning number (2 lots in the online draw)',
     );
+  });
+
+  it('counts a limit order in its market’s unit when revoking it', () => {
+    const en = i18nObject('en');
+    expect(quantityCount(en, 'us', 1)).toBe('1 share');
+    expect(quantityCount(en, 'a', 3)).toBe('3 lots');
+    expect(quantityCount(en, 'futures', 2)).toBe('2 contracts');
+    expect(
+      en.trading.revokeText({ name: 'Apple Inc.', code: 'AAPL', quantity: quantityCount(en, 'us', 5) }),
+    ).toBe('Revoke the limit order for 5 shares of Apple Inc. (AAPL)? The frozen funds return to available.');
+    expect(quantityCount(i18nObject('zh-CN'), 'hk', 2)).toBe('2手');
+    expect(quantityCount(i18nObject('vi'), 'us', 4)).toBe('4 cổ phiếu');
   });
 });

@@ -25,3 +25,13 @@ export function quantityText(LL: TranslationFunctions, market: Market, lots: num
       ? LL.trading.quantityShares({ shares })
       : LL.trading.quantityContracts({ lots });
 }
+
+/** A count of a market's own unit, without the shares behind it: "3 lots", "1 share", "2 contracts". */
+export function quantityCount(LL: TranslationFunctions, market: Market, lots: number): string {
+  const unit = quantityUnit(market);
+  return unit === 'lots'
+    ? LL.trading.quantityLots({ lots })
+    : unit === 'shares'
+      ? LL.trading.quantityShares({ shares: lots })
+      : LL.trading.quantityContracts({ lots });
+}

@@ -22,6 +22,7 @@ import { compact } from '../../forms/form-errors';
 import { useForm } from '../../forms/use-form';
 import '../../components/wallet.css';
 import { useLoggedIn } from '../../state/use-logged-in';
+import { UserText } from '../../components/UserText';
 
 type CardField = keyof BankCardInput;
 const FIELDS: readonly CardField[] = ['bankName', 'branch', 'cardNo'];
@@ -77,12 +78,19 @@ function CardFace({ card }: { card: BankCard }) {
   const { LL } = useI18nContext();
   return (
     <section className="bank-card-face" data-testid="bank-card">
-      <strong>{card.bankName}</strong>
-      <span className="muted small">{card.branch}</span>
+      <strong>
+        <UserText text={card.bankName} />
+      </strong>
+      <span className="muted small">
+        <UserText text={card.branch} />
+      </span>
       <span className="num card-no" data-testid="card-no">
         {card.cardNoMasked}
       </span>
-      <InfoRow label={LL.identity.holder()}>{card.holder}</InfoRow>
+      <InfoRow label={LL.identity.holder()}>
+        {/* spec §5: the holder is the KYC name, in Chinese characters only */}
+        <span lang="zh-CN">{card.holder}</span>
+      </InfoRow>
     </section>
   );
 }

@@ -85,7 +85,8 @@ export function PreferencesPanel() {
           }}
         >
           {locales.map((choice) => (
-            <option key={choice} value={choice}>
+            // Each language is named in itself (简体中文, English, ไทย), and marked so.
+            <option key={choice} value={choice} lang={choice}>
               {LL.language[LANGUAGE_NAME_KEYS[choice]]()}
             </option>
           ))}

@@ -340,7 +340,7 @@ function AccountCard({ account }: { account: Account }) {
           <dt>{LL.acct.liquidationLine()}</dt>
           {/* DOMAIN.md: the risk ratio at which positions are closed (not an amount). */}
           <dd className="num" data-testid={`account-${account.type}-liquidation`}>
-            {account.liquidationLine > 0 ? account.liquidationLine.toFixed(2) : '—'}
+            {account.liquidationLine > 0 ? formatMoney(account.liquidationLine, locale) : '—'}
           </dd>
         </div>
       </dl>

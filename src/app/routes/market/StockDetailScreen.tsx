@@ -1,5 +1,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
+import type { TranslationFunctions } from '../../../../locales/i18n-types';
 import type { FuturesQuote, OrderBook } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
 import { canShort } from '../../../shared/trading-rules';
@@ -126,7 +127,7 @@ function DetailView({
     const f = instrument as TradeInstrument & Partial<FuturesQuote>;
     if (f.exchange) figures.push({ label: LL.trading.exchange(), value: f.exchange });
     if (f.multiplier)
-      figures.push({ label: LL.trading.multiplier(), value: `${f.multiplier} ${f.unit ?? ''}` });
+      figures.push({ label: LL.trading.multiplier(), value: contractSize(LL, f.multiplier, f.unit) });
     if (f.tick) figures.push({ label: LL.trading.tick(), value: String(f.tick) });
     if (f.sessions) figures.push({ label: LL.trading.sessions(), value: f.sessions.join(' ') });
   } else if (rules.data) {
@@ -273,4 +274,25 @@ function BookView({ book, prevClose, digits }: { book: OrderBook; prevClose: num
       </tbody>
     </table>
   );
+}
+
+/**
+ * A future's contract size in the reader's words: the catalogue names its unit as a code ('index point',
+ * 'yuan/tonne'), never shown as it is.
+ */
+function contractSize(LL: TranslationFunctions, n: number, unit: string | undefined): string {
+  switch (unit) {
+    case 'index point':
+      return LL.trading.perPoint({ n });
+    case 'yuan/barrel':
+      return LL.trading.contractSizeBarrel({ n });
+    case 'yuan/gram':
+      return LL.trading.contractSizeGram({ n });
+    case 'yuan/kg':
+      return LL.trading.contractSizeKg({ n });
+    case 'yuan/tonne':
+      return LL.trading.contractSizeTonne({ n });
+    default:
+      return String(n);
+  }
 }

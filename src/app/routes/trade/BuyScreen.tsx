@@ -8,6 +8,7 @@ import {
   canShort,
   leverageChoices,
   orderBreakdown,
+  quantityUnit,
   unitsPerLot,
   type TradingRules,
 } from '../../../shared/trading-rules';
@@ -218,6 +219,8 @@ function OrderForm({
           : LL.errors.STOPS_SHORT()
         : null;
   const units = unitsPerLot(rules, market, instrument.code, instrument);
+  // spec §5 counts A-shares and Hong Kong stocks in lots; US stocks trade in single shares (quantityUnit).
+  const inShares = quantityUnit(market) === 'shares';
   const breakdown = orderBreakdown(
     {
       market,
@@ -319,7 +322,7 @@ function OrderForm({
       )}
 
       <FormField
-        label={kind === 'stock' ? LL.buy.lots() : LL.trading.contracts()}
+        label={kind !== 'stock' ? LL.trading.contracts() : inShares ? LL.buy.sharesToBuy() : LL.buy.lots()}
         name="lots"
         type="text"
         inputMode="numeric"
@@ -328,9 +331,11 @@ function OrderForm({
         value={lotsText}
         error={touched && lotsKey ? LL.validation[lotsKey]() : null}
         hint={
-          kind === 'stock'
-            ? LL.buy.lotsHint({ lotSize: units, max: maxLots })
-            : LL.trading.contractsHint({ multiplier: units, max: maxLots })
+          kind !== 'stock'
+            ? LL.trading.contractsHint({ multiplier: units, max: maxLots })
+            : inShares
+              ? LL.buy.sharesHint({ max: maxLots })
+              : LL.buy.lotsHint({ lotSize: units, max: maxLots })
         }
         onChange={(event) => {
           setLotsText(event.target.value);
@@ -341,7 +346,7 @@ function OrderForm({
             <button
               type="button"
               className="icon-button"
-              aria-label={LL.buy.decrease()}
+              aria-label={inShares ? LL.buy.decreaseShare() : LL.buy.decrease()}
               onClick={() => setLotsText(String(Math.max(1, (Number(lotsText) || 1) - 1)))}
             >
               −
@@ -349,7 +354,7 @@ function OrderForm({
             <button
               type="button"
               className="icon-button"
-              aria-label={LL.buy.increase()}
+              aria-label={inShares ? LL.buy.increaseShare() : LL.buy.increase()}
               onClick={() => setLotsText(String(Math.min(maxLots, (Number(lotsText) || 0) + 1)))}
             >
               +

@@ -7,6 +7,7 @@ import {
   canShort,
   leverageChoices,
   orderBreakdown,
+  quantityUnit,
   unitsPerLot,
   type TradingRules,
 } from '../../../shared/trading-rules';
@@ -183,7 +184,13 @@ function InquiryQuote({
         </p>
       )}
       <FormField
-        label={kind === 'stock' ? LL.buy.lots() : LL.trading.contracts()}
+        label={
+          kind !== 'stock'
+            ? LL.trading.contracts()
+            : quantityUnit(market) === 'shares'
+              ? LL.buy.sharesToBuy()
+              : LL.buy.lots()
+        }
         name="lots"
         type="text"
         inputMode="numeric"

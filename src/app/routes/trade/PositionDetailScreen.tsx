@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import { quantityLabel } from '../../i18n/quantity';
-import type { Position } from '../../../shared/api/types';
+import type { Market, Position } from '../../../shared/api/types';
+import type { TranslationFunctions } from '../../../../locales/i18n-types';
+import { quantityUnit } from '../../../shared/trading-rules';
 import { formatDateTime, formatMoney } from '../../../shared/format';
 import { toMajor } from '../../../shared/money';
 import { holdingValue } from '../../../shared/pnl';
@@ -407,7 +409,7 @@ export function SellScreen() {
         </div>
       </section>
       <FormField
-        label={LL.trading.closeLots()}
+        label={closeLabel(LL, p.market)}
         name="lots"
         inputMode="numeric"
         value={lots}
@@ -457,4 +459,14 @@ export function SellScreen() {
       </div>
     </div>
   );
+}
+
+/** The close form's quantity label in the market's own unit (quantityUnit): lots, shares or contracts. */
+function closeLabel(LL: TranslationFunctions, market: Market): string {
+  const unit = quantityUnit(market);
+  return unit === 'lots'
+    ? LL.trading.closeLots()
+    : unit === 'shares'
+      ? LL.trading.closeShares()
+      : LL.trading.closeContracts();
 }

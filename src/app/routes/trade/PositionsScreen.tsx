@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
-import { quantityLabel } from '../../i18n/quantity';
+import { quantityCount, quantityLabel } from '../../i18n/quantity';
 import type { Account, Order, Position } from '../../../shared/api/types';
 import { formatDateTime, formatMoney } from '../../../shared/format';
 import { toMajor, toMinor } from '../../../shared/money';
@@ -480,7 +480,11 @@ function RevokeSheet({ order, onClose, onDone }: { order: Order; onClose: () => 
   return (
     <Sheet open title={LL.trading.revokeTitle()} onClose={onClose} testId="revoke-sheet">
       <p className="sheet-text">
-        {LL.trading.revokeText({ name: order.name, code: order.code, lots: order.lots })}
+        {LL.trading.revokeText({
+          name: order.name,
+          code: order.code,
+          quantity: quantityCount(LL, order.market, order.lots),
+        })}
       </p>
       {error && (
         <p className="form-error" role="alert">

@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { AccountType, Currency } from '../../../shared/api/types';
-import { formatDateTime } from '../../../shared/format';
+import { formatDateTime, formatMoney } from '../../../shared/format';
 import { checkMoneyAmount } from '../../../shared/validation';
 import { useStationMutation, useStationPages, useStationQuery } from '../../api/station-query';
 import { FormField } from '../../components/FormField';
@@ -39,7 +39,7 @@ export function ExchangeScreen() {
 }
 
 function ExchangeForm() {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const money = useMoneyText();
   const { user, loading, error, reload } = useFreshUser();
   const [source, setSource] = useState<Currency>('CNY');
@@ -138,7 +138,7 @@ function ExchangeForm() {
           <>
             <InfoRow label={LL.wallet.midRate()}>
               <span className="num">
-                1 {source} = {spread.data.midRate.toFixed(4)} {target}
+                1 {source} = {formatMoney(spread.data.midRate, locale, 4)} {target}
               </span>
             </InfoRow>
             <InfoRow label={LL.wallet.spread()} testId="spread-rate">
@@ -146,7 +146,7 @@ function ExchangeForm() {
             </InfoRow>
             <InfoRow label={LL.wallet.rate()}>
               <span className="num">
-                1 {source} = {spread.data.rate.toFixed(4)} {target}
+                1 {source} = {formatMoney(spread.data.rate, locale, 4)} {target}
               </span>
             </InfoRow>
           </>
@@ -194,7 +194,7 @@ function ExchangeForm() {
           )}
           {rate !== null && (
             <InfoRow label={LL.wallet.rate()}>
-              <span className="num">{rate.toFixed(4)}</span>
+              <span className="num">{formatMoney(rate, locale, 4)}</span>
             </InfoRow>
           )}
           {receive !== null && (
@@ -225,7 +225,7 @@ function ExchangeForm() {
 
 /** /exchangeLog: every exchange, newest first. */
 export function ExchangeLogScreen() {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const money = useMoneyText();
   const pages = useStationPages('GET /api/user/exchangeLog.do', { pageSize: 20 });
   return (
@@ -239,7 +239,7 @@ export function ExchangeLogScreen() {
               </strong>
             </div>
             <InfoRow label={LL.wallet.midRate()}>
-              <span className="num">{record.midRate.toFixed(4)}</span>
+              <span className="num">{formatMoney(record.midRate, locale, 4)}</span>
             </InfoRow>
             <InfoRow label={LL.wallet.spread()}>
               <span className="num">{formatRate(record.spreadRate)}</span>

@@ -17,6 +17,7 @@ import { Sheet } from '../../components/Sheet';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
 import { validationMessage } from '../../forms/form-errors';
+import { UserText } from '../../components/UserText';
 import {
   Chevron,
   cleanAmountInput,
@@ -217,7 +218,7 @@ function WithdrawForm() {
         </InfoRow>
         {bank.data && (
           <InfoRow label={LL.wallet.toCard()}>
-            {bank.data.bankName} <span className="num">{bank.data.cardNoMasked}</span>
+            <UserText text={bank.data.bankName} /> <span className="num">{bank.data.cardNoMasked}</span>
           </InfoRow>
         )}
       </section>
@@ -314,7 +315,7 @@ export function WithdrawRecordsScreen() {
               <span className="num">{money(withdrawal.fee)}</span>
             </InfoRow>
             <InfoRow label={LL.wallet.toCard()}>
-              <span lang="zh-CN">{withdrawal.payeeName}</span> · {withdrawal.bankName}{' '}
+              <span lang="zh-CN">{withdrawal.payeeName}</span> · <UserText text={withdrawal.bankName} />{' '}
               <span className="num">{withdrawal.cardNoMasked}</span>
             </InfoRow>
             <InfoRow label={LL.wallet.time()}>

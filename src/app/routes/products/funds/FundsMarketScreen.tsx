@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../../locales/i18n-react';
 import type { FundDetail, FundHolding, FundProduct } from '../../../../shared/api/funds';
-import { formatPct } from '../../../../shared/format';
+import { formatMoney, formatPct } from '../../../../shared/format';
 import { checkMoneyAmount } from '../../../../shared/validation';
 import { useStationMutation, useStationQuery } from '../../../api/station-query';
 import { FormField } from '../../../components/FormField';
@@ -48,7 +48,7 @@ export function FundsMarketScreen() {
 }
 
 function FundList() {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const funds = useStationQuery('GET /api/fund/list.do', {});
   if (funds.error && !funds.data) return <ErrorState error={funds.error} onRetry={funds.reload} />;
   if (!funds.data) return <Loading />;
@@ -71,7 +71,7 @@ function FundList() {
               </span>
             </span>
             <span className="fund-figures num">
-              <span>{fund.nav.toFixed(4)}</span>
+              <span>{formatMoney(fund.nav, locale, 4)}</span>
               <PctText fraction={fund.dayChangePct} />
             </span>
           </Link>
@@ -83,7 +83,7 @@ function FundList() {
 
 /** The NAV history as a small line (the chart of the fund page). */
 function NavChart({ detail }: { detail: FundDetail }) {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const navs = detail.history.map(([, nav]) => nav);
   const min = Math.min(...navs);
   const max = Math.max(...navs);
@@ -101,14 +101,14 @@ function NavChart({ detail }: { detail: FundDetail }) {
         <polyline points={points} fill="none" stroke="currentColor" strokeWidth="1.5" />
       </svg>
       <figcaption className="muted small">
-        {label}: {min.toFixed(4)} – {max.toFixed(4)}
+        {label}: {formatMoney(min, locale, 4)} – {formatMoney(max, locale, 4)}
       </figcaption>
     </figure>
   );
 }
 
 function FundDetailView({ code }: { code: string }) {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const loggedIn = useLoggedIn();
   const detail = useStationQuery('GET /api/fund/detail.do', { code, days: CHART_DAYS });
   const holdings = useStationQuery('GET /user/fund/holdings.do', loggedIn ? {} : null);
@@ -129,7 +129,7 @@ function FundDetailView({ code }: { code: string }) {
         {fund.name} <span className="muted small">{fund.code}</span>
       </h2>
       <InfoRow label={LL.fundsUi.nav()} testId="fund-nav">
-        {fund.nav.toFixed(4)}
+        {formatMoney(fund.nav, locale, 4)}
       </InfoRow>
       <InfoRow label={LL.fundsUi.dayChange()}>
         <PctText fraction={fund.dayChangePct} />
@@ -165,14 +165,14 @@ function BuyFundForm(props: {
   feeRate: number;
   onDone: () => void;
 }) {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const money = useMoneyText();
   const [amount, setAmount] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
   const buy = useStationMutation('POST /user/fund/buy.do', {
     onSuccess: (trade) => {
       setAmount('');
-      showAlert(LL.fundsUi.bought({ units: trade.units.toFixed(2) }), 'success');
+      showAlert(LL.fundsUi.bought({ units: formatMoney(trade.units, locale) }), 'success');
       props.onDone();
     },
   });
@@ -202,7 +202,7 @@ function BuyFundForm(props: {
       />
       {units > 0 ? (
         <p className="muted small num" data-testid="fund-estimate">
-          {LL.fundsUi.estimate({ fee: money(fee), units: units.toFixed(2) })}
+          {LL.fundsUi.estimate({ fee: money(fee), units: formatMoney(units, locale) })}
         </p>
       ) : null}
       <button type="submit" className="button primary block" disabled={buy.isPending} data-testid="fund-buy">
@@ -222,7 +222,7 @@ function RedeemForm({
   onDone: () => void;
 }) {
   const feeRate = fund.redeemFeeRate;
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const money = useMoneyText();
   const [units, setUnits] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -250,7 +250,7 @@ function RedeemForm({
         value={units}
         error={error}
         data-testid="fund-units"
-        hint={LL.fundsUi.unitsHint({ units: holding.units.toFixed(2), rate: formatRate(feeRate) })}
+        hint={LL.fundsUi.unitsHint({ units: formatMoney(holding.units, locale), rate: formatRate(feeRate) })}
         addon={
           <button
             type="button"
@@ -278,7 +278,7 @@ function RedeemForm({
 }
 
 function HoldingsList() {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const money = useMoneyText();
   const loggedIn = useLoggedIn();
   const holdings = useStationQuery('GET /user/fund/holdings.do', loggedIn ? {} : null);
@@ -297,7 +297,7 @@ function HoldingsList() {
           <li key={h.code}>
             <Link to="/jijin" search={{ code: h.code }} className="record">
               <strong>{h.name}</strong>
-              <InfoRow label={LL.fundsUi.units()}>{h.units.toFixed(2)}</InfoRow>
+              <InfoRow label={LL.fundsUi.units()}>{formatMoney(h.units, locale)}</InfoRow>
               <InfoRow label={LL.fundsUi.marketValue()}>{money(h.marketValue)}</InfoRow>
               <InfoRow label={LL.fundsUi.pnl()}>{money(h.pnl)}</InfoRow>
             </Link>

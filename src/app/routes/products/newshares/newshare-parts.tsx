@@ -11,7 +11,7 @@ import type {
   NewShareSubscription,
   SubscriptionState,
 } from '../../../../shared/api/newshares';
-import { formatDateTime } from '../../../../shared/format';
+import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { refreshUser } from '../../../api/account';
 import { useStationMutation, useStationQuery } from '../../../api/station-query';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
@@ -43,7 +43,7 @@ export function StateTag({ state }: { state: SubscriptionState }) {
 
 /** The figures of an issue the calendar and the detail show. */
 export function IssueFacts({ issue, full = false }: { issue: NewIssue; full?: boolean }) {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const money = useMoneyText();
   return (
     <>
@@ -51,7 +51,7 @@ export function IssueFacts({ issue, full = false }: { issue: NewIssue; full?: bo
         <span className="num">{money(issue.issuePrice)}</span>
       </InfoRow>
       <InfoRow label={LL.newshares.pe()}>
-        <span className="num">{issue.pe === null ? '—' : issue.pe.toFixed(1)}</span>
+        <span className="num">{issue.pe === null ? '—' : formatMoney(issue.pe, locale, 1)}</span>
       </InfoRow>
       <InfoRow label={LL.newshares.perUserCap()}>
         <span className="num">{LL.newshares.lotsValue({ lots: issue.perUserCap })}</span>
@@ -65,7 +65,7 @@ export function IssueFacts({ issue, full = false }: { issue: NewIssue; full?: bo
             <span className="num">{money(issue.placementPrice)}</span>
           </InfoRow>
           <InfoRow label={LL.newshares.issueVolume()}>
-            <span className="num">{issue.issueVolume.toLocaleString()}</span>
+            <span className="num">{formatMoney(issue.issueVolume, locale, 0)}</span>
           </InfoRow>
           <InfoRow label={LL.newshares.onlineLots()}>
             <span className="num">{LL.newshares.lotsValue({ lots: issue.onlineLots })}</span>
