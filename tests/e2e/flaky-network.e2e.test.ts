@@ -245,7 +245,9 @@ describe('"as of" says its date', () => {
     expect(await error.getByRole('button', { name: en.common.retry }).count()).toBe(1);
     expect(errors).toEqual([]);
   });
+});
 
+describe('a bad link: sources that hang, and lost answers to money calls', () => {
   it('every source hangs: the screen says it is still trying within 5 s instead of waiting silently', async () => {
     const station = await startE2eStation();
     cleanups.push(() => station.close());
@@ -259,6 +261,50 @@ describe('"as of" says its date', () => {
     await page.getByTestId('still-trying').waitFor({ timeout: 15_000 });
     expect(Date.now() - opened).toBeLessThan(10_000);
     expect(await page.getByTestId('still-trying').innerText()).toBe(en.connection.stillTrying);
+    expect(errors).toEqual([]);
+  });
+
+  it('a lost sell answer: a pending strip says "checking" until the station says what became of it; sold once', async () => {
+    const station = await startE2eStation();
+    cleanups.push(() => station.close());
+    const proxy = await startFaultProxy(station.url);
+    cleanups.push(() => proxy.close());
+    const stationApi = stationClient(station.url);
+    const session = await stationApi.registerUser('1390026');
+    const bought = await stationApi.call<Position>('POST', '/user/buy.do', session.token, {
+      // A US stock: T+0, so it may be sold the day it was bought.
+      code: 'AAPL',
+      lots: 1,
+      leverage: 1,
+      requestId: crypto.randomUUID(),
+    });
+    const openPositions = async () =>
+      (
+        await stationApi.call<ListPage<Position>>('GET', '/user/position/list.do', session.token, {
+          state: 'open',
+        })
+      ).list;
+    const { page, errors, close } = await openAs(browser, session);
+    cleanups.push(close);
+    await page.goto(`${proxy.url}/warehouse`);
+    await controlled(page);
+    await page.reload();
+
+    // The station sells; its answer is cut, and so are the first two questions about it.
+    proxy.add({ method: 'POST', path: '/user/sell.do', fault: { kind: 'lose-answer' } });
+    proxy.add({ method: 'GET', path: '/user/request/outcome.do', fault: { kind: 'reset' }, times: 2 });
+    await page.goto(`${proxy.url}/sellStocks?id=${bought.id}`);
+    await page.getByTestId('sell-confirm').click();
+    const strip = page.getByTestId('pending-outcome');
+    await strip.waitFor();
+    expect(await strip.innerText()).toBe(en.outcome.checking);
+    // Not a failure: the strip stays until the station's stored answer arrives, then the sale is shown done.
+    await strip.waitFor({ state: 'detached', timeout: 30_000 });
+    await page.waitForURL(/tab=closed/);
+    expect(await page.getByTestId('sell-error').count()).toBe(0);
+    expect(station.requests.filter((r) => r === 'POST /user/sell.do')).toHaveLength(1);
+    expect(proxy.applied).toContain('lose-answer POST /user/sell.do');
+    expect(await openPositions()).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

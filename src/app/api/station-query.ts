@@ -4,7 +4,7 @@
  * `useStationMutation`, whose success invalidates exactly the queries of INVALIDATES (query-keys.ts).
  * The cache and its settings are query-client.ts's.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useSelector } from '@legendapp/state/react';
 import {
   keepPreviousData,
@@ -27,7 +27,8 @@ import {
   type QueryCallKey,
 } from './query-keys';
 import { locale$ } from '../state/locale';
-import { intentIds } from './request-id';
+import { sendMoneyCall } from './outcome';
+import { intentKey, requestIdFor } from './request-id';
 
 export { invalidateAfter, queryClient } from './query-client';
 
@@ -181,20 +182,25 @@ export function useStationMutation<K extends MutationCallKey>(
     onSettled?: () => void;
   } = {},
 ): UseMutationResult<CallOut<K>, ApiError, IntentIn<K>> {
-  const [ids] = useState(() => intentIds(key));
   const { onSuccess, onError, onSettled } = options;
   const mutation = useMutation<CallOut<K>, ApiError, IntentIn<K>>({
     mutationKey: [key],
     mutationFn: async (input) => {
-      const sent = (takesRequestId(key) ? { ...input, requestId: ids.idFor(input) } : input) as CallIn<K>;
+      if (!takesRequestId(key)) {
+        try {
+          return await call(key, input as CallIn<K>);
+        } catch (error) {
+          throw toApiError(error);
+        }
+      }
+      // A call that moves money or positions: a lost answer is looked up by its requestId (outcome.ts,
+      // shown meanwhile by the pending strip), never reported as a failure.
+      const intent = intentKey(key, input);
+      const sent = { ...input, requestId: requestIdFor(intent) } as CallIn<K> & { requestId: string };
       try {
-        const data = await call(key, sent);
-        ids.settle();
-        return data;
+        return await sendMoneyCall(key, sent, { intent });
       } catch (error) {
-        const apiError = toApiError(error);
-        if (!apiError.isNetwork) ids.settle();
-        throw apiError;
+        throw toApiError(error);
       }
     },
     onSuccess: (data, input) => {

@@ -3,6 +3,7 @@ import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../locales/i18n-react';
 import type { CallKey } from '../../shared/api/calls';
 import { formatAsOf } from '../../shared/format';
+import { pendingOutcomes$ } from '../api/outcome';
 import { cachedAt$, online$, waitingFor$ } from '../state/connection';
 import { retryConnection } from '../sw-registration';
 
@@ -14,6 +15,22 @@ export function NetworkBanner() {
   return (
     <div className="network-banner" role="status" data-testid="offline-banner">
       {LL.connection.offlineBanner()}
+    </div>
+  );
+}
+
+/**
+ * A money call whose answer was lost and whose outcome the station is being asked for (outcome.ts): shown
+ * on every screen until the outcome is known, so an order of unknown fate is never out of sight (the user may
+ * have left its sheet).
+ */
+export function PendingOutcomes() {
+  const { LL } = useI18nContext();
+  const pending = useSelector(() => Object.keys(pendingOutcomes$.get()).length);
+  if (pending === 0) return null;
+  return (
+    <div className="network-banner" role="status" data-testid="pending-outcome">
+      {LL.outcome.checking()}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../locales/i18n-react';
 import { call } from '../api/client';
 import { AlertBanner } from '../components/AlertBanner';
-import { CannotConnect, NetworkBanner } from '../components/ConnectionViews';
+import { CannotConnect, NetworkBanner, PendingOutcomes } from '../components/ConnectionViews';
 import { LoggedOutPrompt } from '../components/LoggedOutPrompt';
 import { LoginSheet } from '../components/LoginSheet';
 import { PageHeader } from '../components/PageHeader';
@@ -78,6 +78,7 @@ export function RootLayout() {
       <div className="top-bar">
         <TestStationNotice />
         <NetworkBanner />
+        <PendingOutcomes />
         {meta && meta.header !== 'none' && (
           <PageHeader title={title} back={meta.header === 'back'} action={meta.action} />
         )}
