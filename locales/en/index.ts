@@ -632,6 +632,8 @@ const en = {
   },
   outcome: {
     checking: 'Checking whether your order went through…',
+    stalled: 'No answer yet.',
+    stopWaiting: 'Stop waiting and check',
     wentThrough: 'Your order went through',
     notDone: 'Your order did not reach the station: nothing was done. You can send it again safely.',
   },

@@ -632,6 +632,8 @@ const vi = {
   },
   outcome: {
     checking: 'Đang kiểm tra xem lệnh của bạn đã được thực hiện chưa…',
+    stalled: 'Chưa có phản hồi.',
+    stopWaiting: 'Thôi chờ và kiểm tra kết quả',
     wentThrough: 'Lệnh của bạn đã được thực hiện',
     notDone:
       'Lệnh của bạn chưa đến được máy chủ: chưa có gì được thực hiện. Bạn có thể gửi lại một cách an toàn.',

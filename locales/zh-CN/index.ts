@@ -628,6 +628,8 @@ const zh_CN = {
   },
   outcome: {
     checking: '正在确认您的订单是否已成交…',
+    stalled: '暂未收到应答。',
+    stopWaiting: '不再等待，查询结果',
     wentThrough: '您的订单已提交成功',
     notDone: '订单未到达服务器，未做任何操作。您可以放心再次提交。',
   },

@@ -628,6 +628,8 @@ const zh_TW = {
   },
   outcome: {
     checking: '正在確認您的訂單是否已成交…',
+    stalled: '尚未收到回應。',
+    stopWaiting: '不再等待，查詢結果',
     wentThrough: '您的訂單已提交成功',
     notDone: '訂單未到達伺服器，未做任何操作。您可以放心再次提交。',
   },

@@ -307,4 +307,39 @@ describe('a bad link: sources that hang, and lost answers to money calls', () =>
     expect(await openPositions()).toEqual([]);
     expect(errors).toEqual([]);
   });
+
+  it('a stalled order: after 10 s the user may stop waiting; the app asks the station and says nothing was done; sending again buys once', async () => {
+    const station = await startE2eStation();
+    cleanups.push(() => station.close());
+    const proxy = await startFaultProxy(station.url);
+    cleanups.push(() => proxy.close());
+    const stationApi = stationClient(station.url);
+    const session = await stationApi.registerUser('1390027');
+    const { page, errors, close } = await openAs(browser, session);
+    cleanups.push(close);
+    await page.goto(`${proxy.url}/buy?code=AAPL`);
+    await controlled(page);
+    await page.reload();
+
+    // The order is held on the way and never reaches the station, as on a link that stalls.
+    proxy.add({ method: 'POST', path: '/user/buy.do', fault: { kind: 'drop' } });
+    await page.locator('input[name="lots"]').fill('1');
+    await page.getByTestId('buy-confirm').click();
+    const sheet = page.getByTestId('order-confirm-sheet');
+    await sheet.getByTestId('order-submit').click();
+    const stopWaiting = sheet.getByTestId('order-stop-waiting');
+    await stopWaiting.waitFor({ timeout: 20_000 });
+    await stopWaiting.click();
+    const error = sheet.getByTestId('buy-error');
+    await error.waitFor({ timeout: 20_000 });
+    expect(await error.innerText()).toBe(en.outcome.notDone);
+    expect(station.requests).toContain('GET /user/request/outcome.do');
+    expect(station.requests).not.toContain('POST /user/buy.do');
+
+    // Sent again from the same sheet: the same request, done once.
+    await sheet.getByTestId('order-submit').click();
+    await page.waitForURL(/\/warehouse/);
+    expect(station.requests.filter((r) => r === 'POST /user/buy.do')).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
 });

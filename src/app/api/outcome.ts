@@ -56,9 +56,14 @@ export function answerLost(error: ApiError): boolean {
   return error.code === 'NETWORK' || error.code === 'TIMEOUT';
 }
 
+/** After this long without an answer, the user may stop waiting for a money call and have it looked up. */
+export const MONEY_CALL_STALL_MS = 10_000;
+
 export interface MoneyCallOptions {
   /** The order's identity (intentKey): its requestId is kept until the station answers it. */
   intent: string;
+  /** The user stopped waiting (a stalled call): the answer is treated as lost and looked up. */
+  signal?: AbortSignal;
   /** Called when the answer was lost and the station is being asked what became of the call. */
   onChecking?: () => void;
 }
@@ -74,11 +79,11 @@ export async function sendMoneyCall<K extends CallKey>(
   options: MoneyCallOptions,
 ): Promise<CallOut<K>> {
   try {
-    const answer = await call(key, input);
+    const answer = await call(key, input, options.signal ? { signal: options.signal } : {});
     settleIntent(options.intent);
     return answer;
   } catch (failure) {
-    const error = toApiError(failure);
+    const error = options.signal?.aborted ? new ApiError('NETWORK', '', 0) : toApiError(failure);
     if (!answerLost(error)) {
       // The station answered (or nothing was sent at all, which keeps the intent's id as good as new).
       if (error.code !== 'OFFLINE_NOT_SENT') settleIntent(options.intent);

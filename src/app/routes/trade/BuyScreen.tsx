@@ -17,7 +17,7 @@ import { toMinor } from '../../../shared/money';
 import { holdingValue, settlementRate } from '../../../shared/pnl';
 import { checkLots } from '../../../shared/validation';
 import { toApiError } from '../../api/client';
-import { sendMoneyCall } from '../../api/outcome';
+import { MONEY_CALL_STALL_MS, sendMoneyCall } from '../../api/outcome';
 import { intentKey, requestIdFor } from '../../api/request-id';
 import { invalidateAfter, useStationQuery } from '../../api/station-query';
 import { FormField } from '../../components/FormField';
@@ -492,6 +492,9 @@ function ConfirmSheet(props: ConfirmProps) {
   const { instrument, breakdown, direction, orderType } = props;
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
+  // A call with no answer after MONEY_CALL_STALL_MS: the user may stop waiting, and it is looked up.
+  const [stalled, setStalled] = useState(false);
+  const stopWaiting = useRef<AbortController | null>(null);
   // The sheet may be left while a lost answer is looked up: the outcome is then said by an alert.
   const open = useRef(true);
   useEffect(
@@ -519,8 +522,10 @@ function ConfirmSheet(props: ConfirmProps) {
     // and opened again within the window, is the same request, so it cannot go twice.
     const intent = intentKey(key, input);
     let lookedUp = false;
+    stopWaiting.current = new AbortController();
     const moneyCall = {
       intent,
+      signal: stopWaiting.current.signal,
       onChecking: () => {
         lookedUp = true;
         setChecking(true);
@@ -565,6 +570,14 @@ function ConfirmSheet(props: ConfirmProps) {
   const order = useMutation({ mutationFn: sendOrder });
   const busy = order.isPending;
   const confirm = () => order.mutate();
+  useEffect(() => {
+    if (!busy || checking) return;
+    const timer = setTimeout(() => setStalled(true), MONEY_CALL_STALL_MS);
+    return () => {
+      clearTimeout(timer);
+      setStalled(false);
+    };
+  }, [busy, checking]);
 
   return (
     <Sheet open title={LL.trading.confirmTitle()} onClose={props.onClose} testId="order-confirm-sheet">
@@ -600,6 +613,19 @@ function ConfirmSheet(props: ConfirmProps) {
         <p className="muted" role="status" data-testid="outcome-checking">
           {LL.outcome.checking()}
         </p>
+      )}
+      {stalled && !checking && (
+        <div className="button-row" role="status">
+          <span className="muted">{LL.outcome.stalled()}</span>
+          <button
+            type="button"
+            className="button secondary"
+            data-testid="order-stop-waiting"
+            onClick={() => stopWaiting.current?.abort()}
+          >
+            {LL.outcome.stopWaiting()}
+          </button>
+        </div>
       )}
       {error && (
         <p className="form-error" role="alert" data-testid="buy-error">
