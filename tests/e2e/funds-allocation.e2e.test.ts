@@ -141,7 +141,8 @@ describe('funds and fund allocation screens in Chromium at 390×844', () => {
     expect(await mainBalance(session)).toBe(1_000_000 - 1_000);
     await page.goto(`${url}/jijin?tab=holdings&lang=en`);
     await page.getByTestId('fund-holdings').waitFor();
-    expect(await page.getByTestId('fund-holdings').textContent()).toContain('优质成长混合');
+    // Fund names come in the reader's language, as instrument names do.
+    expect(await page.getByTestId('fund-holdings').textContent()).toContain('Quality Growth Mixed Fund');
     expect(errors).toEqual([]);
     await close();
   });
