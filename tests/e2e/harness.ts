@@ -3,6 +3,7 @@
  * HTTP on a free port) and a real Chromium at a phone's size, driven by playwright-core.
  */
 import { cpSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -74,6 +75,18 @@ export async function startE2eStation(
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A TCP port nothing listens on now (for a station started later, or a dead address). */
+export async function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => done(port));
+    });
+  });
 }
 
 /** A copy of the built app in a fresh folder, for a test that changes what the station serves. */

@@ -8,7 +8,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +15,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import en from '../../locales/en';
 import {
   copyDist,
+  freePort,
   launchPhoneBrowser,
   newPhoneContext,
   offlineReady,
@@ -130,17 +130,6 @@ async function stopServiceWorkers(context: BrowserContext, page: Page): Promise<
   await cdp.send('ServiceWorker.enable');
   await cdp.send('ServiceWorker.stopAllWorkers');
   await cdp.detach();
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => done(port));
-    });
-  });
 }
 
 const quoteRows = (page: Page) => page.locator('[data-testid^="quote-list-"] li');

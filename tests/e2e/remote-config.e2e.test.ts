@@ -6,12 +6,12 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  freePort,
   launchPhoneBrowser,
   newPhoneContext,
   offlineReady,
@@ -32,17 +32,6 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
   await browser?.close();
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => done(port));
-    });
-  });
-}
 
 /** Builds the app into a fresh folder with these build settings, as `npm run build` does. */
 async function buildApp(env: Record<string, string>): Promise<string> {
