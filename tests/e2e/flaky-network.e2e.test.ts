@@ -87,6 +87,15 @@ async function ageStoredAnswers(page: Page, storeName: string, at: number): Prom
   );
 }
 
+/** A fresh station with the fault-injecting proxy in front of it; both closed after the file. */
+async function stationBehindProxy() {
+  const station = await startE2eStation();
+  cleanups.push(() => station.close());
+  const proxy = await startFaultProxy(station.url);
+  cleanups.push(() => proxy.close());
+  return { station, proxy };
+}
+
 async function controlled(page: Page): Promise<void> {
   await offlineReady(page);
 }
@@ -104,10 +113,7 @@ async function stopServiceWorkers(context: BrowserContext, page: Page): Promise<
 
 describe('a flaky link is not an outage (discovery that tolerates loss)', () => {
   it('lost pings at the first start: no "cannot connect"; the next start needs no ping, and a lost answer to a call leaves the base URL serving', async () => {
-    const station = await startE2eStation();
-    cleanups.push(() => station.close());
-    const proxy = await startFaultProxy(station.url);
-    cleanups.push(() => proxy.close());
+    const { station, proxy } = await stationBehindProxy();
     const { context, page, errors } = await openWatchedContext();
 
     // The first three pings are cut: the cached-less discovery's ping and both its retries. The second
@@ -150,10 +156,7 @@ describe('a flaky link is not an outage (discovery that tolerates loss)', () => 
 
 describe('the truth about a lost answer', () => {
   it('a lost buy answer: "checking", then "went through"; cancel and buy again within the window: one position', async () => {
-    const station = await startE2eStation();
-    cleanups.push(() => station.close());
-    const proxy = await startFaultProxy(station.url);
-    cleanups.push(() => proxy.close());
+    const { station, proxy } = await stationBehindProxy();
     const stationApi = stationClient(station.url);
     const session = await stationApi.registerUser('1390024');
     const openPositions = async () =>
@@ -249,10 +252,7 @@ describe('"as of" says its date', () => {
 
 describe('a bad link: sources that hang, and lost answers to money calls', () => {
   it('every source hangs: the screen says it is still trying within 5 s instead of waiting silently', async () => {
-    const station = await startE2eStation();
-    cleanups.push(() => station.close());
-    const proxy = await startFaultProxy(station.url);
-    cleanups.push(() => proxy.close());
+    const { proxy } = await stationBehindProxy();
     const { page, errors } = await openWatchedContext();
     // The market list's first two calls are held and never answered, as on a link that swallows them.
     proxy.add({ method: 'GET', path: '/api/stock/getStock.do', fault: { kind: 'drop' }, times: 2 });
@@ -265,10 +265,7 @@ describe('a bad link: sources that hang, and lost answers to money calls', () =>
   });
 
   it('a lost sell answer: a pending strip says "checking" until the station says what became of it; sold once', async () => {
-    const station = await startE2eStation();
-    cleanups.push(() => station.close());
-    const proxy = await startFaultProxy(station.url);
-    cleanups.push(() => proxy.close());
+    const { station, proxy } = await stationBehindProxy();
     const stationApi = stationClient(station.url);
     const session = await stationApi.registerUser('1390026');
     const bought = await stationApi.call<Position>('POST', '/user/buy.do', session.token, {
@@ -309,10 +306,7 @@ describe('a bad link: sources that hang, and lost answers to money calls', () =>
   });
 
   it('a stalled order: after 10 s the user may stop waiting; the app asks the station and says nothing was done; sending again buys once', async () => {
-    const station = await startE2eStation();
-    cleanups.push(() => station.close());
-    const proxy = await startFaultProxy(station.url);
-    cleanups.push(() => proxy.close());
+    const { station, proxy } = await stationBehindProxy();
     const stationApi = stationClient(station.url);
     const session = await stationApi.registerUser('1390027');
     const { page, errors, close } = await openAs(browser, session);
