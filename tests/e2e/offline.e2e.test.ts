@@ -177,6 +177,16 @@ describe('offline: the data layer tells the truth', () => {
     const articleUrl = page.url();
     const articleHeading = await page.locator('[data-testid="news-detail"] h2').innerText();
 
+    // /home and the college's shelves, built from several calls each.
+    await page.goto(`${station.url}/home`);
+    for (const part of ['banners', 'notice-ticker', 'index-cards', 'hot-stocks', 'home-news']) {
+      await page.getByTestId(part).waitFor();
+    }
+    expect(await page.getByTestId('as-of').count()).toBe(0);
+    await page.goto(`${station.url}/college`);
+    await page.getByTestId('article-row').first().waitFor();
+    const firstArticle = await page.getByTestId('article-row').first().innerText();
+
     // The buy screen, open while online; then the network goes.
     await page.goto(`${station.url}/buy?code=${STOCK}`);
     await page.locator('input[name="lots"]').waitFor();
@@ -218,6 +228,14 @@ describe('offline: the data layer tells the truth', () => {
     expect(await asOfText(page)).toMatch(AS_OF);
     expect(await page.locator('[data-testid="news-detail"] h2').innerText()).toBe(articleHeading);
     expect(await page.getByTestId('offline-banner').isVisible()).toBe(true);
+
+    await page.goto(`${station.url}/home`);
+    await page.getByTestId('home-news').waitFor();
+    expect(await asOfText(page)).toMatch(AS_OF);
+    await page.goto(`${station.url}/college`);
+    await page.getByTestId('article-row').first().waitFor();
+    expect(await asOfText(page)).toMatch(AS_OF);
+    expect(await page.getByTestId('article-row').first().innerText()).toBe(firstArticle);
 
     // Nothing that moves money ever reached the station.
     expect(station.requests.filter((r) => /^POST \/user\/(buy|sell|addOrder)/.test(r))).toEqual([]);

@@ -91,16 +91,29 @@ export function CannotConnect() {
   );
 }
 
-/** When the answer of `call` on screen was stored, if it came from the device's store rather than the station. */
-export function useCachedAt(call: CallKey): number | null {
-  return useSelector(() => cachedAt$.get()[call] ?? null);
+/**
+ * When the oldest of the answers of `calls` on screen was stored, if any came from the device's store rather
+ * than the station: a screen built from several calls is as old as its oldest part.
+ */
+export function useCachedAt(calls: CallKey | readonly CallKey[]): number | null {
+  const keys: readonly CallKey[] = typeof calls === 'string' ? [calls] : calls;
+  return useSelector(() => {
+    const stored = cachedAt$.get();
+    let oldest: number | null = null;
+    for (const key of keys) {
+      const at = stored[key] ?? null;
+      if (at !== null && (oldest === null || at < oldest)) oldest = at;
+    }
+    return oldest;
+  });
 }
 
 /**
- * "offline · as of 14:32" (with its date when not today: "as of 23 Nov 14:32") above data read from the device's store (the service worker's X-Cached-At):
- * the screen says how old what it shows is. Online, a stored answer being refreshed says "as of 14:32".
+ * "offline · as of 14:32" (with its date when not today: "as of 23 Nov 14:32") above data read from the
+ * device's store (the service worker's X-Cached-At): the screen says how old what it shows is. Online, a stored
+ * answer being refreshed says "as of 14:32". A screen built from several calls passes them all.
  */
-export function AsOfNote({ call }: { call: CallKey }) {
+export function AsOfNote({ call }: { call: CallKey | readonly CallKey[] }) {
   const { LL, locale } = useI18nContext();
   const storedAt = useCachedAt(call);
   const online = useSelector(online$);

@@ -5,6 +5,7 @@ import { useStationQuery } from '../../api/station-query';
 import { Tabs } from '../../components/Tabs';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { AsOfNote } from '../../components/ConnectionViews';
+import type { CallKey } from '../../../shared/api/calls';
 import { ContentMeta, MarkdownView } from './ContentParts';
 import { SitePageView } from './SitePageScreen';
 
@@ -17,6 +18,9 @@ export function CollegeScreen() {
   if (doc === 'newbie') return <SitePageView pageKey="newbie" />;
   return id === undefined ? <CollegeShelves category={cat} /> : <ArticleView id={id} />;
 }
+
+/** The calls the college's shelves are built from (the age note names the oldest). */
+const COLLEGE_CALLS: readonly CallKey[] = ['GET /api/art/categories.do', 'GET /api/art/list.do'];
 
 function CollegeShelves({ category }: { category?: ArtCategory }) {
   const { LL, locale } = useI18nContext();
@@ -40,6 +44,7 @@ function CollegeShelves({ category }: { category?: ArtCategory }) {
 
   return (
     <div className="college">
+      <AsOfNote call={COLLEGE_CALLS} />
       <p className="college-intro">{LL.content.collegeIntro()}</p>
       <div className="content-filter">
         <Tabs<ArtCategory | 'all'>

@@ -8,6 +8,8 @@ import { useLiveQuote } from '../../api/live-quotes';
 import { useStationQuery } from '../../api/station-query';
 import { moveClass, PctText } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
+import { AsOfNote } from '../../components/ConnectionViews';
+import type { CallKey } from '../../../shared/api/calls';
 import { displaySettings$ } from '../../state/display-settings';
 import { session$ } from '../../state/session';
 import { safeHref } from '../../components/safe-href';
@@ -27,6 +29,14 @@ const HOME_NEWS = 5;
  * with the first visit's own requests (the list call already gave each card its price).
  */
 const LIVE_AFTER_MS = 1500;
+/** The station calls /home is built from: read from the device's store offline, the page says how old they are. */
+const HOME_CALLS: readonly CallKey[] = [
+  'GET /api/site/getBannerByPlat.do',
+  'GET /api/notice/getNoticeList.do',
+  'GET /api/index/queryListIndex.do',
+  'GET /api/stock/getTop.do',
+  'GET /api/news/getNewsList.do',
+];
 
 /**
  * /home: greeting, banners, a notice ticker, the main indexes with live prices, entries to every area
@@ -37,6 +47,7 @@ export function HomeScreen() {
   const stockDisplay = useSelector(() => displaySettings$.stockDisplay.get());
   return (
     <div className="home">
+      <AsOfNote call={HOME_CALLS} />
       <HomeHero />
       <Banners />
       <NoticeTicker />
