@@ -334,6 +334,25 @@ describe('a bad link: sources that hang, and lost answers to money calls', () =>
     await sheet.getByTestId('order-submit').click();
     await page.waitForURL(/\/warehouse/);
     expect(station.requests.filter((r) => r === 'POST /user/buy.do')).toHaveLength(1);
+
+    // A stalled sale (a screen without its own way out): the shell's strip offers to stop waiting.
+    const position = page.getByTestId('position-row').first();
+    await position.waitFor();
+    const positionId = await position.getAttribute('data-position-id');
+    proxy.add({ method: 'POST', path: '/user/sell.do', fault: { kind: 'drop' } });
+    await page.goto(`${proxy.url}/sellStocks?id=${positionId}`);
+    await page.getByTestId('sell-confirm').click();
+    const strip = page.getByTestId('stalled-call');
+    await strip.waitFor({ timeout: 20_000 });
+    await strip.getByTestId('stalled-stop-waiting').click();
+    const sellError = page.getByTestId('sell-error');
+    await sellError.waitFor({ timeout: 20_000 });
+    expect(await sellError.innerText()).toBe(en.outcome.notDone);
+    expect(await strip.count()).toBe(0);
+    expect(station.requests).not.toContain('POST /user/sell.do');
+    await page.getByTestId('sell-confirm').click();
+    await page.waitForURL(/tab=closed/);
+    expect(station.requests.filter((r) => r === 'POST /user/sell.do')).toHaveLength(1);
     expect(errors).toEqual([]);
   });
 });

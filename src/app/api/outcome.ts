@@ -59,6 +59,25 @@ export function answerLost(error: ApiError): boolean {
 /** After this long without an answer, the user may stop waiting for a money call and have it looked up. */
 export const MONEY_CALL_STALL_MS = 10_000;
 
+/**
+ * Money calls on their way with no answer yet, sent without a screen's own way to stop waiting: the shell
+ * offers one for all of them once they stall (MONEY_CALL_STALL_MS).
+ */
+export const waitingMoneyCalls$ = observable<Record<string, { call: CallKey; since: number }>>({});
+const stopControls = new Map<string, AbortController>();
+
+function forgetWaiting(requestId: string): void {
+  if (!stopControls.delete(requestId)) return;
+  waitingMoneyCalls$[requestId]?.delete();
+}
+
+/** The user stops waiting for every stalled money call: each is treated as lost and looked up. */
+export function stopWaitingForStalledCalls(now = Date.now()): void {
+  for (const [requestId, waiting] of Object.entries(waitingMoneyCalls$.peek())) {
+    if (now - waiting.since >= MONEY_CALL_STALL_MS) stopControls.get(requestId)?.abort();
+  }
+}
+
 export interface MoneyCallOptions {
   /** The order's identity (intentKey): its requestId is kept until the station answers it. */
   intent: string;
@@ -78,17 +97,27 @@ export async function sendMoneyCall<K extends CallKey>(
   input: CallIn<K> & { requestId: string },
   options: MoneyCallOptions,
 ): Promise<CallOut<K>> {
+  // A call whose screen gives no way to stop waiting can be stopped from the shell's strip (StalledCalls).
+  const own = options.signal ? null : new AbortController();
+  const signal = options.signal ?? own!.signal;
+  if (own) {
+    stopControls.set(input.requestId, own);
+    waitingMoneyCalls$.assign({ [input.requestId]: { call: key, since: Date.now() } });
+  }
   try {
-    const answer = await call(key, input, options.signal ? { signal: options.signal } : {});
+    const answer = await call(key, input, { signal });
+    forgetWaiting(input.requestId);
     settleIntent(options.intent);
     return answer;
   } catch (failure) {
-    const error = options.signal?.aborted ? new ApiError('NETWORK', '', 0) : toApiError(failure);
+    const error = signal.aborted ? new ApiError('NETWORK', '', 0) : toApiError(failure);
+    forgetWaiting(input.requestId);
     if (!answerLost(error)) {
       // The station answered (or nothing was sent at all, which keeps the intent's id as good as new).
       if (error.code !== 'OFFLINE_NOT_SENT') settleIntent(options.intent);
       throw error;
     }
+    forgetWaiting(input.requestId);
     options.onChecking?.();
     const outcome = await checkOutcome(input.requestId, key);
     if (outcome.seen) {

@@ -3,7 +3,12 @@ import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../locales/i18n-react';
 import type { CallKey } from '../../shared/api/calls';
 import { formatAsOf } from '../../shared/format';
-import { pendingOutcomes$ } from '../api/outcome';
+import {
+  MONEY_CALL_STALL_MS,
+  pendingOutcomes$,
+  stopWaitingForStalledCalls,
+  waitingMoneyCalls$,
+} from '../api/outcome';
 import { cachedAt$, online$, waitingFor$ } from '../state/connection';
 import { retryConnection } from '../sw-registration';
 
@@ -31,6 +36,40 @@ export function PendingOutcomes() {
   return (
     <div className="network-banner" role="status" data-testid="pending-outcome">
       {LL.outcome.checking()}
+    </div>
+  );
+}
+
+/**
+ * A money call with no answer after MONEY_CALL_STALL_MS, sent from a screen without its own way out (the buy
+ * sheet has one): on every screen, the user may stop waiting; the call is then looked up (outcome.ts) and
+ * PendingOutcomes takes over until the station says what became of it.
+ */
+export function StalledCalls() {
+  const { LL } = useI18nContext();
+  const oldest = useSelector(() => {
+    const since = Object.values(waitingMoneyCalls$.get()).map((waiting) => waiting.since);
+    return since.length === 0 ? null : Math.min(...since);
+  });
+  const [stalled, setStalled] = useState(false);
+  useEffect(() => {
+    setStalled(false);
+    if (oldest === null) return;
+    const timer = setTimeout(() => setStalled(true), Math.max(0, oldest + MONEY_CALL_STALL_MS - Date.now()));
+    return () => clearTimeout(timer);
+  }, [oldest]);
+  if (!stalled || oldest === null) return null;
+  return (
+    <div className="network-banner stalled-call" role="status" data-testid="stalled-call">
+      <span>{LL.outcome.stalled()}</span>
+      <button
+        type="button"
+        className="button secondary"
+        data-testid="stalled-stop-waiting"
+        onClick={() => stopWaitingForStalledCalls()}
+      >
+        {LL.outcome.stopWaiting()}
+      </button>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../locales/i18n-react';
 import { call } from '../api/client';
 import { AlertBanner } from '../components/AlertBanner';
-import { CannotConnect, NetworkBanner, PendingOutcomes } from '../components/ConnectionViews';
+import { CannotConnect, NetworkBanner, PendingOutcomes, StalledCalls } from '../components/ConnectionViews';
 import { LoggedOutPrompt } from '../components/LoggedOutPrompt';
 import { LoginSheet } from '../components/LoginSheet';
 import { PageHeader } from '../components/PageHeader';
@@ -79,6 +79,7 @@ export function RootLayout() {
         <TestStationNotice />
         <NetworkBanner />
         <PendingOutcomes />
+        <StalledCalls />
         {meta && meta.header !== 'none' && (
           <PageHeader title={title} back={meta.header === 'back'} action={meta.action} />
         )}
