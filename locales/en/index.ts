@@ -548,6 +548,8 @@ const en = {
     entries: 'Shortcuts',
     banners: 'Featured',
     more: 'More',
+    moreNews: 'More news',
+    allNotices: 'All notices',
     all: 'All',
     newsTypes: {
       station: 'Station',

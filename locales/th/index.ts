@@ -545,6 +545,8 @@ const th = {
     entries: 'ทางลัด',
     banners: 'แนะนำ',
     more: 'เพิ่มเติม',
+    moreNews: 'ข่าวเพิ่มเติม',
+    allNotices: 'ประกาศทั้งหมด',
     all: 'ทั้งหมด',
     newsTypes: {
       station: 'ข่าวสถานี',

@@ -548,6 +548,8 @@ const vi = {
     entries: 'Lối tắt',
     banners: 'Nổi bật',
     more: 'Xem thêm',
+    moreNews: 'Xem thêm tin tức',
+    allNotices: 'Tất cả thông báo',
     all: 'Tất cả',
     newsTypes: {
       station: 'Tin trạm',

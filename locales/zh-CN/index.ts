@@ -545,6 +545,8 @@ const zh_CN = {
     entries: '功能入口',
     banners: '推荐',
     more: '更多',
+    moreNews: '更多新闻',
+    allNotices: '全部公告',
     all: '全部',
     newsTypes: {
       station: '站内',

@@ -545,6 +545,8 @@ const zh_TW = {
     entries: '功能入口',
     banners: '推薦',
     more: '更多',
+    moreNews: '更多新聞',
+    allNotices: '全部公告',
     all: '全部',
     newsTypes: {
       station: '站內',

@@ -177,7 +177,7 @@ function NoticeTicker() {
       >
         {notice.title}
       </Link>
-      <Link to="/newGg" className="ticker-more" aria-label={`${LL.content.notices()} · ${LL.content.more()}`}>
+      <Link to="/newGg" className="ticker-more" aria-label={LL.content.allNotices()}>
         ›
       </Link>
     </section>
@@ -309,7 +309,7 @@ function LatestNews() {
           {LL.content.latestNews()}
         </h2>
         <Link to="/newPage" className="section-more" data-testid="home-news-more">
-          {LL.content.more()}
+          {LL.content.moreNews()}
         </Link>
       </div>
       {news.loading ? (
