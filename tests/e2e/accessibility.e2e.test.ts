@@ -1,9 +1,10 @@
 /**
  * Accessibility beyond the scanner, in Chromium at 390×844 against one always-open station: axe-core (WCAG
  * 2.0–2.2 A and AA) over every route of the route table plus a stock's detail, the full-screen chart, an
- * order form and a position's detail, logged in with real data, in both themes; a buy and a sell done with
- * the keyboard alone (visible focus ring, focus trapped in the confirm sheet and given back to its opener);
- * no transition under `prefers-reduced-motion: reduce`; and the buy form at 200% zoom with nothing clipped.
+ * order form and a position's detail, logged in with real data, in both themes; a log-in, a buy and a sell
+ * done with the keyboard alone (visible focus ring, focus trapped in the confirm sheet and given back to
+ * its opener); no transition under `prefers-reduced-motion: reduce`; and the buy form at 200% zoom with
+ * nothing clipped.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -34,7 +35,7 @@ interface AxeViolation {
 }
 
 async function contextFor(
-  session: E2eSession,
+  session: E2eSession | null,
   settings: { theme: 'black' | 'red'; lang: 'en' | 'zh-CN' },
   viewport?: { width: number; height: number; deviceScaleFactor: number },
 ): Promise<BrowserContext> {
@@ -43,7 +44,9 @@ async function contextFor(
     : await newPhoneContext(e2e.browser);
   await context.addInitScript({
     content:
-      `localStorage.setItem('paperdesk.session', ${JSON.stringify(JSON.stringify(session))});` +
+      (session
+        ? `localStorage.setItem('paperdesk.session', ${JSON.stringify(JSON.stringify(session))});`
+        : '') +
       `localStorage.setItem('paperdesk.lang', ${JSON.stringify(JSON.stringify(settings.lang))});` +
       `localStorage.setItem('paperdesk.theme', ${JSON.stringify(JSON.stringify(settings.theme))});`,
   });
@@ -156,11 +159,21 @@ describe('accessibility in Chromium at 390×844', () => {
     // About 90 routes twice, each loaded, settled and scanned: a few minutes on a shared CI core.
   }, 360_000);
 
-  it('buys with leverage and sells with the keyboard alone: focus ring, trap in the sheet, back to the opener', async () => {
+  it('logs in, buys with leverage and sells with the keyboard alone: focus ring, trap in the sheet, focus back', async () => {
+    // registerUser's first phone with this prefix, and its password.
     const session = await stationClient(e2e.station.url).registerUser('1390033');
-    const context = await contextFor(session, { theme: 'black', lang: 'en' });
+    const context = await contextFor(null, { theme: 'black', lang: 'en' });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
+    await page.goto(`${e2e.station.url}/login`);
+    await settled(page);
+    await tabTo(page, 'input[name="phone"]');
+    await page.keyboard.type('13900330001');
+    await tabTo(page, 'input[name="password"]');
+    await page.keyboard.type('pass1234');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/user/);
+
     await page.goto(`${e2e.station.url}/searchlist`);
     await settled(page);
     await tabTo(page, testId('search-input'));
