@@ -260,12 +260,33 @@ const en = {
       closed: 'Market closed',
     },
   },
+  /** The word for a price move, beside its colour and sign (for assistive technology). */
+  priceMove: {
+    up: 'up',
+    down: 'down',
+    flat: 'unchanged',
+  },
   chart: {
     loading: 'Loading the chart…',
     failed: 'Could not load the chart',
     empty: 'No candles yet',
     volume: 'Volume',
     title: 'Candle chart',
+    /** What the chart draws, for a screen reader (kept current). */
+    summary: '{code} {period}: last {price}',
+    summaryChange: '{direction} {change} ({pct})',
+    summaryRange: 'high {high}, low {low} over the {count} bars in view',
+    summaryLines: 'Indicators: {lines}',
+    showTable: 'Show as table',
+    hideTable: 'Hide table',
+    table: {
+      caption: '{code} {period}, the {count} bars in view, newest first',
+      time: 'Time',
+      open: 'Open',
+      high: 'High',
+      low: 'Low',
+      close: 'Close',
+    },
     periodLabel: 'Period',
     period: {
       intraday: 'Intraday',

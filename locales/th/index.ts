@@ -259,12 +259,33 @@ const th = {
       closed: 'ตลาดปิด',
     },
   },
+  /** The word for a price move, beside its colour and sign (for assistive technology). */
+  priceMove: {
+    up: 'ขึ้น',
+    down: 'ลง',
+    flat: 'ไม่เปลี่ยนแปลง',
+  },
   chart: {
     loading: 'กำลังโหลดกราฟ…',
     failed: 'โหลดกราฟไม่สำเร็จ',
     empty: 'ยังไม่มีข้อมูลแท่งเทียน',
     volume: 'ปริมาณ',
     title: 'กราฟแท่งเทียน',
+    /** What the chart draws, for a screen reader (kept current). */
+    summary: '{code} {period}: ล่าสุด {price}',
+    summaryChange: '{direction} {change} ({pct})',
+    summaryRange: 'สูงสุด {high}, ต่ำสุด {low} ใน {count} แท่งที่แสดง',
+    summaryLines: 'ตัวชี้วัด: {lines}',
+    showTable: 'แสดงเป็นตาราง',
+    hideTable: 'ซ่อนตาราง',
+    table: {
+      caption: '{code} {period} {count} แท่งที่แสดง ล่าสุดก่อน',
+      time: 'เวลา',
+      open: 'เปิด',
+      high: 'สูงสุด',
+      low: 'ต่ำสุด',
+      close: 'ปิด',
+    },
     periodLabel: 'ช่วงเวลา',
     period: {
       intraday: 'ระหว่างวัน',

@@ -261,12 +261,33 @@ const vi = {
       closed: 'Đóng cửa',
     },
   },
+  /** The word for a price move, beside its colour and sign (for assistive technology). */
+  priceMove: {
+    up: 'tăng',
+    down: 'giảm',
+    flat: 'không đổi',
+  },
   chart: {
     loading: 'Đang tải biểu đồ…',
     failed: 'Tải biểu đồ không thành công',
     empty: 'Chưa có dữ liệu nến',
     volume: 'Khối lượng',
     title: 'Biểu đồ nến',
+    /** What the chart draws, for a screen reader (kept current). */
+    summary: '{code} {period}: mới nhất {price}',
+    summaryChange: '{direction} {change} ({pct})',
+    summaryRange: 'cao nhất {high}, thấp nhất {low} trong {count} nến đang hiển thị',
+    summaryLines: 'Chỉ báo: {lines}',
+    showTable: 'Hiển thị dạng bảng',
+    hideTable: 'Ẩn bảng',
+    table: {
+      caption: '{code} {period}, {count} nến đang hiển thị, mới nhất trước',
+      time: 'Thời gian',
+      open: 'Mở cửa',
+      high: 'Cao nhất',
+      low: 'Thấp nhất',
+      close: 'Đóng cửa',
+    },
     periodLabel: 'Khung thời gian',
     period: {
       intraday: 'Trong ngày',

@@ -259,12 +259,33 @@ const zh_CN = {
       closed: '休市',
     },
   },
+  /** The word for a price move, beside its colour and sign (for assistive technology). */
+  priceMove: {
+    up: '上涨',
+    down: '下跌',
+    flat: '平盘',
+  },
   chart: {
     loading: '图表加载中…',
     failed: '图表加载失败',
     empty: '暂无K线数据',
     volume: '成交量',
     title: 'K线',
+    /** What the chart draws, for a screen reader (kept current). */
+    summary: '{code} {period}：最新 {price}',
+    summaryChange: '{direction} {change}（{pct}）',
+    summaryRange: '显示中的 {count} 根K线最高 {high}，最低 {low}',
+    summaryLines: '指标：{lines}',
+    showTable: '以表格显示',
+    hideTable: '隐藏表格',
+    table: {
+      caption: '{code} {period}，显示中的 {count} 根K线，最新在前',
+      time: '时间',
+      open: '开盘',
+      high: '最高',
+      low: '最低',
+      close: '收盘',
+    },
     periodLabel: '周期',
     period: {
       intraday: '分时',

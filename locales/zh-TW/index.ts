@@ -259,12 +259,33 @@ const zh_TW = {
       closed: '休市',
     },
   },
+  /** The word for a price move, beside its colour and sign (for assistive technology). */
+  priceMove: {
+    up: '上漲',
+    down: '下跌',
+    flat: '平盤',
+  },
   chart: {
     loading: '圖表載入中…',
     failed: '圖表載入失敗',
     empty: '目前沒有K線資料',
     volume: '成交量',
     title: 'K線',
+    /** What the chart draws, for a screen reader (kept current). */
+    summary: '{code} {period}：最新 {price}',
+    summaryChange: '{direction} {change}（{pct}）',
+    summaryRange: '顯示中的 {count} 根K線最高 {high}，最低 {low}',
+    summaryLines: '指標：{lines}',
+    showTable: '以表格顯示',
+    hideTable: '隱藏表格',
+    table: {
+      caption: '{code} {period}，顯示中的 {count} 根K線，最新在前',
+      time: '時間',
+      open: '開盤',
+      high: '最高',
+      low: '最低',
+      close: '收盤',
+    },
     periodLabel: '週期',
     period: {
       intraday: '分時',

@@ -27,7 +27,21 @@ export const SUB_READOUT: Record<SubChart, readonly string[]> = {
   ...SUB_LINES,
   macd: ['dif', 'dea', 'macd'],
 };
+/** How many of the latest bars the chart shows at first; the rest is a pinch or a drag away. */
+export const VISIBLE_BARS = 60;
+
 export const INTRADAY_LINES: readonly string[] = ['price', 'avg'];
 
-/** Indicator line colours, readable on both themes; the readout uses the same ones. */
-export const LINE_COLORS: readonly string[] = ['#e6a23c', '#3d8bfd', '#b35ad6', '#20a39e', '#8d6e63'];
+/**
+ * Indicator line colours per theme; the readout writes each value in its line's colour, so each must read
+ * at WCAG AA (4.5:1) on the theme's surfaces: the conventional hues (MA5 orange, MA10 blue, MA20 purple,
+ * MA30 teal, MA60 brown) lightened on the dark theme and darkened on the light one (both ≥ 4.5:1 on every
+ * surface of their theme; tests/unit/chart-line-colors.test.ts checks it).
+ */
+export const LINE_COLORS_DARK: readonly string[] = ['#e6a23c', '#5c9dff', '#c98ae6', '#2bb8b2', '#b8998d'];
+export const LINE_COLORS_LIGHT: readonly string[] = ['#965400', '#1f66d1', '#8e3fb0', '#137a76', '#7a5c51'];
+
+/** The indicator line colours of a dark or a light theme. */
+export function lineColorsFor(dark: boolean): readonly string[] {
+  return dark ? LINE_COLORS_DARK : LINE_COLORS_LIGHT;
+}

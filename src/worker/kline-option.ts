@@ -5,7 +5,7 @@ import type {
   GridComponentOption,
   TooltipComponentOption,
 } from 'echarts/components';
-import { INTRADAY_LINES, LINE_COLORS, OVERLAY_LINES, SUB_LINES, type SubChart } from '../shared/chart-lines';
+import { INTRADAY_LINES, OVERLAY_LINES, VISIBLE_BARS, SUB_LINES, type SubChart } from '../shared/chart-lines';
 import type { ChartPalette, ChartView, KlineSeries, LineKey } from './kline-types';
 
 /** The option types of exactly the parts echarts-setup registers. */
@@ -18,8 +18,7 @@ export type KlineOption = ComposeOption<
   | DataZoomComponentOption
 >;
 
-/** How many of the latest bars the chart shows at first; the rest is a pinch or a drag away. */
-export const VISIBLE_BARS = 60;
+export { VISIBLE_BARS };
 
 /**
  * The zoom window of a new history, in percent of the axis: the latest VISIBLE_BARS bars of a K-line, the
@@ -55,7 +54,7 @@ export function buildKlineOption(
     key: LineKey,
     index: number,
     axis: 0 | 1,
-    color = LINE_COLORS[index % LINE_COLORS.length],
+    color = palette.lines[index % palette.lines.length],
   ) => ({
     id: `line-${key}`,
     type: 'line' as const,
@@ -71,7 +70,7 @@ export function buildKlineOption(
   });
 
   const main = intraday
-    ? [line(INTRADAY_LINES[0]!, 0, 0, palette.accent), line(INTRADAY_LINES[1]!, 0, 0, LINE_COLORS[0])]
+    ? [line(INTRADAY_LINES[0]!, 0, 0, palette.accent), line(INTRADAY_LINES[1]!, 0, 0, palette.lines[0])]
     : [
         {
           id: 'candles',

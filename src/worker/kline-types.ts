@@ -86,6 +86,8 @@ export interface ChartPalette {
   text2: string;
   border: string;
   accent: string;
+  /** The indicator lines' colours, in the order of chart-lines' line lists (the theme's, lineColorsFor). */
+  lines: readonly string[];
 }
 
 /** The canvas' size in CSS pixels and the screen's pixel ratio. */

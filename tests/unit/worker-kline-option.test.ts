@@ -10,6 +10,7 @@ const PALETTE: ChartPalette = {
   text2: '#t2',
   border: '#b',
   accent: '#acc',
+  lines: ['#l0', '#l1', '#l2', '#l3', '#l4'],
 };
 
 function series(n: number, mode: 'kline' | 'intraday' = 'kline'): KlineSeries {

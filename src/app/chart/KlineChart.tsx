@@ -1,19 +1,29 @@
-import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  memo,
+  startTransition,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../locales/i18n-react';
-import type { Adjust, Market, Quote } from '../../shared/api/types';
+import type { Adjust, Bar, Market, Quote } from '../../shared/api/types';
 import {
   INTRADAY_LINES,
-  LINE_COLORS,
+  lineColorsFor,
   OVERLAY_LINES,
+  VISIBLE_BARS,
   OVERLAYS,
   SUB_CHARTS,
   SUB_READOUT,
   type Overlay,
   type SubChart,
 } from '../../shared/chart-lines';
-import { formatMoney } from '../../shared/format';
+import { formatMoney, formatPct } from '../../shared/format';
 import { toApiError } from '../api/client';
 import { isAbortError } from '../api/errors';
 import { streamCarries, subscribeQuotes } from '../api/live-quotes';
@@ -146,15 +156,21 @@ function KlineChartView({
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [failure, setFailure] = useState<Error | null>(null);
   const [hoverBar, setHoverBar] = useState<KlinePatch | null>(null);
+  /** The loaded history (for the text summary and the table), by the key it was loaded for. */
+  const [history, setHistory] = useState<{ key: string; rows: readonly Bar[] } | null>(null);
+  const [tableShown, setTableShown] = useState(false);
+  const tableId = useId();
+  const summaryId = useId();
   const [reloads, setReloads] = useState(0);
   const hostRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<MountedChart | null>(null);
 
   const key = `${code}|${period}|${isDayPeriod(period) && hasAdjustment(market) ? adjust : 'none'}`;
   const { up, down, flat, text2, border, accent } = palette;
+  const lineColors = lineColorsFor(theme === 'black');
   const chartPalette: ChartPalette = useMemo(
-    () => ({ up, down, flat, text2, border, accent }),
-    [up, down, flat, text2, border, accent],
+    () => ({ up, down, flat, text2, border, accent, lines: lineColors }),
+    [up, down, flat, text2, border, accent, lineColors],
   );
   // The latest look, for the draw that follows a load (which must not wait for a re-render).
   const lookRef = useRef({ view: { overlay, sub }, palette: chartPalette });
@@ -243,6 +259,10 @@ function KlineChartView({
     setFailure(null);
     setHoverBar(null);
 
+    // The page's copy of the history follows the live rows too (the text summary and the table read it).
+    const keepRows = (rows: readonly Bar[]) =>
+      setHistory((h) => (h && h.key === key ? { key, rows: mergeRows(h.rows, rows) } : h));
+
     const show = (patches: readonly KlinePatch[]) => {
       const last = patches.at(-1);
       if (last) {
@@ -269,6 +289,7 @@ function KlineChartView({
         do {
           refreshAgain = false;
           const rows = await loadLatestBars(code, market, period, adjustOfKey, signal);
+          keepRows(rows);
           show(await chart.feed(rows, signal));
         } while (refreshAgain && !signal.aborted);
       } catch (error) {
@@ -284,7 +305,11 @@ function KlineChartView({
       if (plan.kind === 'none') return;
       if (plan.kind === 'refresh') return refresh();
       try {
-        const result = await chart.feedTick(plan.next, signal);
+        const result = await chart.feedTick((last) => {
+          const next = plan.next(last);
+          if (Array.isArray(next)) keepRows([next]);
+          return next;
+        }, signal);
         if (result === 'refresh') await refresh();
         else show(result);
       } catch (error) {
@@ -306,6 +331,7 @@ function KlineChartView({
         // should not add to the render (or the mount) that asked for it.
         await nextTask(signal);
         const rows = await loadBars(code, market, period, adjustOfKey, signal);
+        setHistory({ key, rows });
         const summary = await chart.load(rows, {
           mode: period === 'intraday' ? 'intraday' : 'kline',
           labelStyle: labelStyleOf(period),
@@ -385,26 +411,74 @@ function KlineChartView({
     value === null || value === undefined || !Number.isFinite(value) ? '--' : formatMoney(value, locale, d);
   const readoutBar = hoverBar ?? current?.last ?? null;
 
+  // What is in view (the latest VISIBLE_BARS bars, or the whole intraday session), with the live last bar.
+  const visible = useMemo(
+    () => barsInView(history && current && history.key === key ? history.rows : [], period),
+    [history, current, key, period],
+  );
+  const periodName = LL.chart.period[PERIOD_LABEL_KEY[period]]();
+  let summary: string | null = null;
+  const lastRow = visible.at(-1);
+  if (lastRow && current) {
+    const close = lastRow[4];
+    const before = visible.at(-2)?.[4] ?? lastRow[1];
+    const change = close - before;
+    const direction = change > 0 ? 'up' : change < 0 ? 'down' : 'flat';
+    const lineKeys =
+      current.mode === 'intraday'
+        ? INTRADAY_LINES.slice(1)
+        : [...OVERLAY_LINES[overlay], ...SUB_READOUT[sub]];
+    const last = current.last;
+    summary = [
+      LL.chart.summary({ code, period: periodName, price: fmt(close) }),
+      LL.chart.summaryChange({
+        direction: LL.priceMove[direction](),
+        change: `${change > 0 ? '+' : ''}${fmt(change)}`,
+        pct: before ? formatPct(change / before) : '--',
+      }),
+      LL.chart.summaryRange({
+        high: fmt(Math.max(...visible.map((row) => row[2]))),
+        low: fmt(Math.min(...visible.map((row) => row[3]))),
+        count: String(visible.length),
+      }),
+    ].join(', ');
+    if (last) {
+      const values = lineKeys
+        .map((k) => `${lineName(k)} ${fmt(last.lines[k], k.startsWith('volMa') ? 0 : undefined)}`)
+        .join(', ');
+      if (values) summary += `. ${LL.chart.summaryLines({ lines: values })}`;
+    }
+  }
+
   return (
     <section
       className={`kline${fullScreen ? ' kline-full' : ''}`}
       aria-label={`${LL.chart.title()} ${code}`}
       data-testid="kline-chart"
     >
-      <div className="kline-periods" role="tablist" aria-label={LL.chart.periodLabel()}>
-        {CHART_PERIODS.map((p) => (
-          <button
-            key={p}
-            type="button"
-            role="tab"
-            aria-selected={p === period}
-            className={`kline-chip${p === period ? ' selected' : ''}`}
-            data-testid={`kline-period-${p}`}
-            onClick={() => startTransition(() => setPeriod(p))}
-          >
-            {LL.chart.period[PERIOD_LABEL_KEY[p]]()}
-          </button>
-        ))}
+      <div className="kline-periods">
+        {/* WAI-ARIA tabs: one tab stop, the arrow keys (and Home, End) move between periods and choose. */}
+        <div
+          className="kline-group"
+          role="tablist"
+          aria-label={LL.chart.periodLabel()}
+          onKeyDown={(event) => choosePeriodByKey(event, period, (p) => startTransition(() => setPeriod(p)))}
+        >
+          {CHART_PERIODS.map((p) => (
+            <button
+              key={p}
+              type="button"
+              role="tab"
+              aria-selected={p === period}
+              tabIndex={p === period ? 0 : -1}
+              className={`kline-chip${p === period ? ' selected' : ''}`}
+              data-testid={`kline-period-${p}`}
+              onClick={() => startTransition(() => setPeriod(p))}
+            >
+              {LL.chart.period[PERIOD_LABEL_KEY[p]]()}
+            </button>
+          ))}
+        </div>
         {!fullScreen && (
           <Link
             className="kline-chip kline-expand"
@@ -458,6 +532,7 @@ function KlineChartView({
           sub={sub}
           fmt={fmt}
           lineName={lineName}
+          lineColors={lineColors}
           labels={{
             open: LL.chart.readout.open(),
             high: LL.chart.readout.high(),
@@ -469,7 +544,19 @@ function KlineChartView({
           locale={locale}
         />
       )}
-      <div className="kline-canvas" ref={hostRef} data-testid="kline-canvas" />
+      {summary && (
+        <p className="visually-hidden" id={summaryId} data-testid="kline-summary">
+          {summary}
+        </p>
+      )}
+      <div
+        className="kline-canvas"
+        ref={hostRef}
+        data-testid="kline-canvas"
+        role="img"
+        aria-label={`${LL.chart.title()} ${code}`}
+        aria-describedby={summary ? summaryId : undefined}
+      />
       {period !== 'intraday' && (
         <div className="kline-group kline-subs" role="group" aria-label={LL.chart.subLabel()}>
           {SUB_CHARTS.map((s) => (
@@ -485,6 +572,39 @@ function KlineChartView({
             </button>
           ))}
         </div>
+      )}
+      {visible.length > 0 && (
+        <div className="kline-table-toggle">
+          <button
+            type="button"
+            className="kline-chip small"
+            aria-expanded={tableShown}
+            aria-controls={tableId}
+            data-testid="kline-table-toggle"
+            onClick={() => setTableShown((shown) => !shown)}
+          >
+            {tableShown ? LL.chart.hideTable() : LL.chart.showTable()}
+          </button>
+        </div>
+      )}
+      {tableShown && visible.length > 0 && (
+        <BarTable
+          id={tableId}
+          rows={visible}
+          caption={LL.chart.table.caption({ code, period: periodName, count: String(visible.length) })}
+          labels={{
+            time: LL.chart.table.time(),
+            open: LL.chart.table.open(),
+            high: LL.chart.table.high(),
+            low: LL.chart.table.low(),
+            close: LL.chart.table.close(),
+            volume: LL.chart.volume(),
+          }}
+          fmt={fmt}
+          locale={locale}
+          timeZone={timeZone}
+          withTime={!isDayPeriod(period)}
+        />
       )}
       {overlayText && (
         <p className="kline-overlay" role={failure ? 'alert' : 'status'}>
@@ -532,16 +652,17 @@ interface ReadoutProps {
   sub: SubChart;
   fmt: (value: number | null | undefined, digits?: number) => string;
   lineName: (key: string) => string;
+  lineColors: readonly string[];
   labels: Record<'open' | 'high' | 'low' | 'close' | 'price' | 'volume', string>;
   locale: string;
 }
 
 /** The crosshair's bar (or the latest one): OHLC, or price and average intraday, and the indicator values. */
-function Readout({ bar, intraday, overlay, sub, fmt, lineName, labels, locale }: ReadoutProps) {
+function Readout({ bar, intraday, overlay, sub, fmt, lineName, lineColors, labels, locale }: ReadoutProps) {
   const [open, close, low, high] = bar.candle;
   const row = (keys: readonly string[]) =>
     keys.map((key, i) => (
-      <span key={key} style={{ color: LINE_COLORS[i % LINE_COLORS.length] }}>
+      <span key={key} style={{ color: lineColors[i % lineColors.length] }}>
         {lineName(key)} {fmt(bar.lines[key], key.startsWith('volMa') ? 0 : undefined)}
       </span>
     ));
@@ -582,6 +703,104 @@ function Readout({ bar, intraday, overlay, sub, fmt, lineName, labels, locale }:
           {row(SUB_READOUT[sub])}
         </div>
       )}
+    </div>
+  );
+}
+
+/** Arrow keys, Home and End on the period tabs: the next or previous period is chosen and takes the focus. */
+function choosePeriodByKey(
+  event: KeyboardEvent<HTMLElement>,
+  period: ChartPeriod,
+  choose: (period: ChartPeriod) => void,
+): void {
+  const at = CHART_PERIODS.indexOf(period);
+  const last = CHART_PERIODS.length - 1;
+  const to =
+    event.key === 'ArrowRight' || event.key === 'ArrowDown'
+      ? at === last
+        ? 0
+        : at + 1
+      : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
+        ? at === 0
+          ? last
+          : at - 1
+        : event.key === 'Home'
+          ? 0
+          : event.key === 'End'
+            ? last
+            : -1;
+  if (to < 0) return;
+  event.preventDefault();
+  const next = CHART_PERIODS[to]!;
+  choose(next);
+  const tabs = event.currentTarget.querySelectorAll<HTMLElement>('[role="tab"]');
+  tabs[to]?.focus();
+}
+
+/** The bars the chart opens with in view: the last VISIBLE_BARS, or the whole intraday session. */
+function barsInView(rows: readonly Bar[], period: ChartPeriod): readonly Bar[] {
+  return period === 'intraday' ? rows : rows.slice(-VISIBLE_BARS);
+}
+
+/** The history with later rows merged in as the worker's feed takes them: the same time replaces, later appends. */
+function mergeRows(rows: readonly Bar[], later: readonly Bar[]): readonly Bar[] {
+  let merged = rows;
+  for (const row of later) {
+    const tail = merged.at(-1);
+    if (!tail || row[0] > tail[0]) merged = [...merged, row];
+    else if (row[0] === tail[0]) merged = [...merged.slice(0, -1), row];
+  }
+  return merged;
+}
+
+interface BarTableProps {
+  id: string;
+  rows: readonly Bar[];
+  caption: string;
+  labels: Record<'time' | 'open' | 'high' | 'low' | 'close' | 'volume', string>;
+  fmt: (value: number | null | undefined, digits?: number) => string;
+  locale: string;
+  timeZone?: string;
+  withTime: boolean;
+}
+
+/** The chart as a table: the bars in view, newest first, for a screen reader or whoever prefers numbers. */
+function BarTable({ id, rows, caption, labels, fmt, locale, timeZone, withTime }: BarTableProps) {
+  const when = new Intl.DateTimeFormat(locale, {
+    dateStyle: 'short',
+    ...(withTime ? { timeStyle: 'short' } : {}),
+    ...(timeZone ? { timeZone } : {}),
+  });
+  return (
+    <div className="kline-table-wrap">
+      <table className="kline-table num" id={id} data-testid="kline-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{labels.time}</th>
+            <th scope="col">{labels.open}</th>
+            <th scope="col">{labels.high}</th>
+            <th scope="col">{labels.low}</th>
+            <th scope="col">{labels.close}</th>
+            <th scope="col">{labels.volume}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows
+            .slice()
+            .reverse()
+            .map((row) => (
+              <tr key={row[0]}>
+                <th scope="row">{when.format(row[0])}</th>
+                <td>{fmt(row[1])}</td>
+                <td>{fmt(row[2])}</td>
+                <td>{fmt(row[3])}</td>
+                <td>{fmt(row[4])}</td>
+                <td>{fmt(row[5], 0)}</td>
+              </tr>
+            ))}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -12,6 +12,9 @@ export function forwardPointers(
   const gestures = new PointerGestures(send);
   const at = (event: PointerEvent | WheelEvent) => {
     const box = canvas.getBoundingClientRect();
+    // The full-screen chart held upright is turned a quarter clockwise (kline-chart.css): the chart's x
+    // runs down the screen and its y from right to left.
+    if (turnedQuarter(canvas)) return { x: event.clientY - box.top, y: box.right - event.clientX };
     return { x: event.clientX - box.left, y: event.clientY - box.top };
   };
   const input = (event: PointerEvent): PointerInput => ({
@@ -47,4 +50,9 @@ export function forwardPointers(
     canvas.removeEventListener('pointerleave', leave);
     canvas.removeEventListener('wheel', wheel);
   };
+}
+
+/** Whether the canvas is in the full-screen view while the phone is upright (the view is turned then). */
+function turnedQuarter(canvas: HTMLCanvasElement): boolean {
+  return canvas.closest('.kline-screen') !== null && matchMedia('(orientation: portrait)').matches;
 }

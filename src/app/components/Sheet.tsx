@@ -11,7 +11,11 @@ interface SheetProps {
   testId?: string;
 }
 
-/** A sheet that slides up from the bottom over a dimmed page; Escape or the backdrop closes it. */
+/**
+ * A sheet that slides up from the bottom over a dimmed page; Escape or the backdrop closes it. A modal
+ * dialog: the focus moves into it, Tab and Shift+Tab cycle inside it while it is open, and it goes back to
+ * whatever opened it on close.
+ */
 export function Sheet({ open, title, onClose, children, heightPct, testId }: SheetProps) {
   const { LL } = useI18nContext();
   const titleId = useId();
@@ -27,6 +31,7 @@ export function Sheet({ open, title, onClose, children, heightPct, testId }: She
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
+      if (event.key === 'Tab' && sheetRef.current) trapTab(sheetRef.current, event);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -57,4 +62,30 @@ export function Sheet({ open, title, onClose, children, heightPct, testId }: She
       </section>
     </div>
   );
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab inside the dialog: past its last control it wraps to the first, and before the first to the last. */
+function trapTab(dialog: HTMLElement, event: KeyboardEvent): void {
+  const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => el.getClientRects().length > 0,
+  );
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) {
+    event.preventDefault();
+    dialog.focus();
+    return;
+  }
+  const active = document.activeElement;
+  const inside = active instanceof Node && dialog.contains(active) && active !== dialog;
+  if (event.shiftKey && (!inside || active === first)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (!inside || active === last)) {
+    event.preventDefault();
+    first.focus();
+  }
 }

@@ -17,7 +17,7 @@ import type { Quote, StockMarket } from '../../../shared/api/types';
 import { formatMoney, formatPct } from '../../../shared/format';
 import { useStationPages, useStationQuery } from '../../api/station-query';
 import { AsOfNote } from '../../components/ConnectionViews';
-import { moveClass } from '../../components/PriceText';
+import { moveClass, useMoveWord } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { PRICE_REFRESH_MS, priceDigits } from '../../components/market-info';
 import { mergeQuotePages } from './quote-pages';
@@ -407,6 +407,7 @@ function sameRow(a: Quote, b: Quote): boolean {
 
 function QuoteRowView({ quote }: { quote: Quote }) {
   const { locale } = useI18nContext();
+  const moveWord = useMoveWord()(quote.change);
   const router = useRouter();
   const search = { code: quote.code };
   // Each step runs in a task of its own, after the input event's: a tap's events stay short.
@@ -435,7 +436,12 @@ function QuoteRowView({ quote }: { quote: Quote }) {
         {formatMoney(quote.price, locale, priceDigits(quote.market, quote.price, quote.code))}
       </span>
       {/* The pill's own text (no inner span): one box less in each row laid out while scrolling. */}
-      <span className={`num change-pill ${moveClass(quote.change)}`}>{formatPct(quote.changePct)}</span>
+      <span
+        className={`num change-pill ${moveClass(quote.change)} ${moveWord.className}`}
+        data-move={moveWord['data-move']}
+      >
+        {formatPct(quote.changePct)}
+      </span>
     </a>
   );
 }

@@ -217,7 +217,7 @@ interface Figure {
 }
 
 /** A figure row's height and the gap between rows (global.css .figure-grid), for the placeholder. */
-const FIGURE_ROW_PX = 36.25;
+const FIGURE_ROW_PX = 37.6875;
 const FIGURE_GAP_PX = 8;
 
 /**
