@@ -1,5 +1,5 @@
 /**
- * Touch and theme (issue 26 §11) in Chromium at 390×844 against one always-open station: the K-line chips
+ * Touch and theme in Chromium at 390×844 against one always-open station: the K-line chips
  * and the agreement checkbox are 44×44 px touch targets with nothing clipped; the deposit page's radio
  * buttons are drawn in each theme's colours, not the browser's blue; the full-screen K-line lays out in
  * landscape (turned a quarter while the phone is upright) with the volume chart on the screen and touches

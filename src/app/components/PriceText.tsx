@@ -34,7 +34,7 @@ export function PriceText({ value, change, digits = 2, signed = false, className
 }
 
 /**
- * The direction of a move in words, for assistive technology: colour is never the only signal (issue 32;
+ * The direction of a move in words, for assistive technology: colour is never the only signal (WCAG 1.4.1;
  * the sign is shown to everyone). Spread onto the span that shows the move: the word is read after it
  * (a visually hidden ::after, global.css), and the span's text stays the number alone.
  */
