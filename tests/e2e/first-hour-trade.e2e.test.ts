@@ -104,6 +104,8 @@ describe('a newcomer’s first hour: trade and sign-in side', () => {
     await state.waitFor();
     expect(await state.getAttribute('data-state')).toBe('open');
     expect(await state.textContent()).toContain(en.buy.marketOpen);
+    // This station lets paper trading start before KYC (ORDERS_NEED_KYC=false): the form asks for none.
+    expect(await page.getByTestId('kyc-state').count()).toBe(0);
     // Which account pays, and that it cannot pay for one contract yet.
     expect(await page.getByTestId('paying-account').textContent()).toContain(en.user.accountType.index);
     const max = page.getByTestId('max-lots');

@@ -1,9 +1,10 @@
 /**
- * getMarketState.do over HTTP with a pinned clock (DOMAIN.md "Markets, sessions, calendars"): what an order
- * screen says before the user starts — open, lunch break, closed, a holiday with its name — and the next open.
+ * What the order form reads before the user starts, over HTTP with a pinned clock: getMarketState.do
+ * (DOMAIN.md "Markets, sessions, calendars": open, lunch break, closed, a holiday with its name, and the next
+ * open) and whether orders need KYC on this station (getSetting.do, the ORDERS_NEED_KYC the gate enforces).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MarketState } from '../../src/shared/api/types';
+import type { MarketState, SiteSetting } from '../../src/shared/api/types';
 import { FixedClock } from '../../server/market/clock';
 import { api, data, failure, startStation, T0, type TestStation } from './helpers/station';
 
@@ -23,7 +24,11 @@ describe('market state with CLOCK_MODE=real', () => {
     return data(await api(station.url).get<MarketState>('/api/stock/getMarketState.do', { code }));
   };
   beforeAll(async () => {
-    station = await startStation({ db: 'sqlite', clock, env: { CLOCK_MODE: 'real' } });
+    station = await startStation({
+      db: 'sqlite',
+      clock,
+      env: { CLOCK_MODE: 'real', ORDERS_NEED_KYC: 'true' },
+    });
   });
   afterAll(() => station.close());
 
@@ -89,6 +94,11 @@ describe('market state with CLOCK_MODE=real', () => {
     });
   });
 
+  it('says that orders need KYC when the station enforces it', async () => {
+    const setting = data(await api(station.url).get<SiteSetting>('/api/admin/getSetting.do'));
+    expect(setting.kycRequiredForOrders).toBe(true);
+  });
+
   it('refuses an unknown or malformed code with a clear error', async () => {
     const client = api(station.url);
     const unknown = await client.get('/api/stock/getMarketState.do', { code: 'NOPE99' });
@@ -100,13 +110,16 @@ describe('market state with CLOCK_MODE=real', () => {
 });
 
 describe('market state with CLOCK_MODE=always-open', () => {
-  it('is open at any hour, a Sunday night included', async () => {
+  it('is open at any hour, a Sunday night included; orders need no KYC on this station', async () => {
     const station = await startStation({ db: 'sqlite', clock: new FixedClock(sh(2025, 3, 16, 23)) });
     try {
       const answer = data(
         await api(station.url).get<MarketState>('/api/stock/getMarketState.do', { code: '600519' }),
       );
       expect(answer).toMatchObject({ state: 'open', nextOpen: null });
+      // ORDERS_NEED_KYC=false (the test stations' setting): the form must not ask for a KYC nobody checks.
+      const setting = data(await api(station.url).get<SiteSetting>('/api/admin/getSetting.do'));
+      expect(setting.kycRequiredForOrders).toBe(false);
     } finally {
       await station.close();
     }
