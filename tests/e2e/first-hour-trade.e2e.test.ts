@@ -157,6 +157,29 @@ describe('a newcomer’s first hour: trade and sign-in side', () => {
     await close();
   });
 
+  it('the reverse: an A-share order short of cash in the main account is offered a transfer from the index account', async () => {
+    const session = await newUser();
+    await station().call('POST', '/user/transAmt.do', session.token, {
+      amount: 999_000,
+      from: 'main',
+      to: 'index',
+      requestId: crypto.randomUUID(),
+    });
+    const { page, errors, close } = await openAs(e2e.browser, session);
+    await page.goto(`${url}/buy?code=600519&lang=en`);
+    const offer = page.getByTestId('quick-transfer');
+    await offer.waitFor();
+    expect(await offer.textContent()).toContain(en.user.accountType.index);
+    const amount = Number(await offer.getAttribute('data-amount'));
+    await offer.click();
+    await page.getByTestId('quick-transfer-sheet').getByTestId('confirm-submit').click();
+    await page.locator('[data-testid="max-lots"]:not([data-value="0"])').waitFor();
+    expect(await availableIn(session, 'main')).toBe(1_000 + amount);
+    expect(await availableIn(session, 'index')).toBe(999_000 - amount);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('confirms before money moves: a transfer, a fund purchase, an exchange whose preview is what arrives, and logout', async () => {
     const session = await newUser();
     const { page, errors, close } = await openAs(e2e.browser, session);
