@@ -14,7 +14,8 @@
  * - Holdings are not money in the ledger: the ledger holds what was paid and received ('fund_buy',
  *   'fund_sell'), the holding the units and their cost.
  */
-import { applyRate, toMajor, toMinor } from '../../src/shared/money';
+import { toMajor, toMinor } from '../../src/shared/money';
+import { fundPurchase } from '../../src/shared/fund-purchase';
 import type {
   FundDetail,
   FundHolding,
@@ -200,9 +201,8 @@ export async function buyFund(
   }
   const now = station.clock.now();
   const { nav } = navAt(station, spec.code, now);
-  const fee = applyRate(amount, terms.purchaseFeeRate);
-  // Hundredths of a unit, rounded down: the fund never hands out more than was paid for.
-  const units = Math.floor(((amount - fee) / 100 / nav) * 100 + 1e-9);
+  // The rule the confirm sheet shows too (src/shared/fund-purchase.ts).
+  const { fee, unitHundredths: units } = fundPurchase(amount, terms.purchaseFeeRate, nav);
   if (units <= 0)
     throw new AppError('BELOW_MINIMUM', {
       msgKey: 'FUND_BELOW_MINIMUM',

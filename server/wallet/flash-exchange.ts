@@ -3,15 +3,15 @@
  * HKD (hk) and USD (us) at the day's simulated rate (exchange/rate) less the spread (DOMAIN.md: 0.3%).
  *
  * Rules decided here:
- * - received = ⌊amount × cnyPer(source) ÷ cnyPer(target) × (1 − spread)⌋ in minor units, computed exactly
- *   in integers (the rates are decimals of at most 6 places), so the rounding is in the station's favour
- *   and by less than one minor unit.
+ * - received = ⌊amount × cnyPer(source) ÷ cnyPer(target) × (1 − spread)⌋ in minor units, exactly: the
+ *   rule is src/shared/flash-exchange.ts, which the exchange screen's preview uses too.
  * - Only available cash can be exchanged (what pending limit orders hold stays); an amount that would give
  *   less than one minor unit is refused (BELOW_MINIMUM).
  * - One 'exchange_out' and one 'exchange_in' entry in one transaction, once per requestId.
  */
 import type { AccountType, Currency, ExchangeRecord, Page, SpreadRate } from '../../src/shared/api/types';
 import { toMajor } from '../../src/shared/money';
+import { exchangedAmount, midRate } from '../../src/shared/flash-exchange';
 import type { Selectable } from 'kysely';
 import { AppError, runOnce, storedAnswer, type ExchangesTable, type Station } from '../platform';
 import { post } from '../ledger';
@@ -22,30 +22,6 @@ export const CURRENCIES: readonly Currency[] = ['CNY', 'HKD', 'USD'];
 
 /** The account that holds each currency. */
 export const CURRENCY_ACCOUNT: Record<Currency, AccountType> = { CNY: 'main', HKD: 'hk', USD: 'us' };
-
-const SCALE = 1_000_000n;
-
-/** A rate of at most 6 decimals as an integer of millionths. */
-function millionths(rate: number): bigint {
-  return BigInt(Math.round(rate * 1_000_000));
-}
-
-/** Units of `target` for one unit of `source` at yuan-per-unit rates `cnyPer` (mid, no spread). */
-export function midRate(cnyPer: Record<Currency, number>, source: Currency, target: Currency): number {
-  return Number(millionths(cnyPer[source])) / Number(millionths(cnyPer[target]));
-}
-
-/** What `amount` minor units of `source` buy of `target` after the spread, rounded down exactly. */
-export function exchangedAmount(
-  amount: number,
-  cnyPer: Record<Currency, number>,
-  source: Currency,
-  target: Currency,
-  spreadRate: number,
-): number {
-  const numerator = BigInt(amount) * millionths(cnyPer[source]) * (SCALE - millionths(spreadRate));
-  return Number(numerator / (millionths(cnyPer[target]) * SCALE));
-}
 
 function toExchangeRecord(row: Selectable<ExchangesTable>): ExchangeRecord {
   return {

@@ -144,6 +144,38 @@ export function orderBreakdown(input: OrderInput, rules: TradingRules): OrderBre
   };
 }
 
+/**
+ * "Max you can buy": the most lots (1 … `limit`, the per-order maximum) whose margin and fees the available
+ * funds cover at these terms, 0 when not even one. The cost grows with the lots (minimum fees included), so a
+ * bisection over orderBreakdown finds it with the very rule the confirm sheet and the station apply.
+ */
+export function maxAffordableLots(
+  input: Omit<OrderInput, 'lots'>,
+  rules: TradingRules,
+  limit: number,
+): number {
+  let low = 0;
+  let high = Math.max(0, Math.floor(limit));
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (orderBreakdown({ ...input, lots: mid }, rules).insufficient) high = mid - 1;
+    else low = mid;
+  }
+  return low;
+}
+
+/**
+ * The transfer offered when the paying account is short of an order's cost (major units): the shortfall and
+ * 1% of the cost more — the price may move before the user confirms — rounded up to a whole unit of the
+ * currency; null when the other account cannot cover the shortfall itself.
+ */
+export function quickTransferAmount(cost: number, available: number, otherAvailable: number): number | null {
+  const shortfallMinor = toMinor(cost) - toMinor(available);
+  if (shortfallMinor <= 0 || toMinor(otherAvailable) < shortfallMinor) return null;
+  const wantedMinor = Math.ceil((shortfallMinor + toMinor(cost) / 100) / 100) * 100;
+  return toMajor(Math.min(wantedMinor, toMinor(otherAvailable)));
+}
+
 /** How a quantity is counted for people: board lots (A-shares, HK), single shares (US), or contracts. */
 export type QuantityUnit = 'lots' | 'shares' | 'contracts';
 

@@ -20,6 +20,7 @@ export type ValidationKey =
   | 'codeInvalid'
   | 'inviteCodeEmpty'
   | 'lotsEmpty'
+  | 'lotsNotNumber'
   | 'lotsBelowOne'
   | 'lotsAboveMax'
   | 'lotsNotWhole'
@@ -111,11 +112,16 @@ export function checkMoneyAmount(raw: number | string | undefined | null): Valid
   return null;
 }
 
-/** spec §5: purchase is 1 to `max` lots; the quantity cannot be empty, below 1 or above the maximum. */
+/**
+ * spec §5: purchase is 1 to `max` lots; the quantity cannot be empty, other than a number, below 1 or above
+ * the maximum.
+ */
 export function checkLots(lots: number | string | undefined | null, max: number): ValidationKey | null {
   if (lots === undefined || lots === null || lots === '') return 'lotsEmpty';
+  if (typeof lots === 'string' && lots.trim() === '') return 'lotsEmpty';
   const n = typeof lots === 'number' ? lots : Number(lots);
-  if (!Number.isFinite(n)) return 'lotsEmpty';
+  // "abc" is there but is not a number: saying "cannot be empty" would send the user looking for nothing.
+  if (!Number.isFinite(n)) return 'lotsNotNumber';
   if (!Number.isInteger(n)) return 'lotsNotWhole';
   if (n < 1) return 'lotsBelowOne';
   if (n > max) return 'lotsAboveMax';

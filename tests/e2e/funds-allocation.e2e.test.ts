@@ -85,6 +85,8 @@ describe('funds and fund allocation screens in Chromium at 390×844', () => {
     await page.getByTestId('sub-lots').fill('2');
     await page.getByTestId('sub-cost').waitFor();
     await page.getByTestId('sub-buy').click();
+    // Money never moves on one tap: the sheet says what it takes, then the order goes.
+    await page.getByTestId('sub-buy-sheet').getByTestId('confirm-submit').click();
     await expect
       .poll(
         async () =>
@@ -135,6 +137,7 @@ describe('funds and fund allocation screens in Chromium at 390×844', () => {
     await page.getByTestId('fund-amount').fill('1000');
     await page.getByTestId('fund-estimate').waitFor();
     await page.getByTestId('fund-buy').click();
+    await page.getByTestId('fund-buy-sheet').getByTestId('confirm-submit').click();
     await expect
       .poll(async () => (await api<FundHoldings>('/user/fund/holdings.do', session.token)).holdings.length)
       .toBe(1);

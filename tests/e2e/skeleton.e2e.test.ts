@@ -111,6 +111,7 @@ describe('walking skeleton in Chromium at 390×844', () => {
 
     // Log out, then log in again.
     await page.getByTestId('logout').click();
+    await page.getByTestId('logout-sheet').getByTestId('confirm-submit').click();
     await page.waitForURL(/\/(home|login)$/);
     await page.goto(`${e2e.station.url}/login`);
     await page.locator('input[name="phone"]').fill(phone);

@@ -248,6 +248,7 @@ describe.each(JOURNEYS)(
       await page.getByTestId('transfer-to').selectOption('index');
       await page.locator('input[name="amount"]').fill('1000');
       await page.getByTestId('transfer-submit').click();
+      await page.getByTestId('transfer-sheet').getByTestId('confirm-submit').click();
       await page.getByText(L.wallet.transferDone).waitFor();
       await page.goto(`${url}/transferRecord`);
       await page.getByTestId('transfer-row').first().waitFor();

@@ -229,6 +229,7 @@ describe('the watchlist offline', () => {
     expect(kept.join()).not.toContain(session.token);
     await page.goto(`${station.url}/user`);
     await page.getByTestId('logout').click();
+    await page.getByTestId('logout-sheet').getByTestId('confirm-submit').click();
     await page.waitForURL(/\/home/);
     await expect.poll(() => userKeys(page)).toEqual([]);
     expect(errors).toEqual([]);

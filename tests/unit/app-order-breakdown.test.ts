@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../server/config';
 import {
+  maxAffordableLots,
   orderBreakdown,
+  quickTransferAmount,
   canShort,
   leverageChoices,
   unitsPerLot,
@@ -157,5 +159,40 @@ describe('the stops on the order form', () => {
       checkStops('long', 10, { stopProfit: null, stopLoss: null, stopProfitText: 'x', stopLossText: '' }),
     ).toBe('invalid');
     expect(checkStops('long', 10, typed(null, null))).toBeNull();
+  });
+});
+
+describe('what the buy form tells before the user starts', () => {
+  const aShare = {
+    market: 'a',
+    direction: 'long',
+    unitsPerLot: 100,
+    price: 8.37,
+    leverage: 5,
+    available: 1000,
+  } as const;
+
+  it('max you can buy: the most lots whose margin and fees the funds cover, at the chosen leverage', () => {
+    const max = maxAffordableLots(aShare, rules, 100);
+    expect(orderBreakdown({ ...aShare, lots: max }, rules).insufficient).toBe(false);
+    expect(orderBreakdown({ ...aShare, lots: max + 1 }, rules).insufficient).toBe(true);
+    // ¥1,000 at 5× covers 5 lots (5 × 167.40 margin + ¥5 minimum commission + transfer fee).
+    expect(max).toBe(5);
+    // More leverage, more lots; never above the per-order maximum; none when one lot is too dear.
+    expect(maxAffordableLots({ ...aShare, leverage: 10 }, rules, 100)).toBeGreaterThan(max);
+    expect(maxAffordableLots({ ...aShare, available: 1e9 }, rules, 100)).toBe(100);
+    expect(maxAffordableLots({ ...aShare, available: 100 }, rules, 100)).toBe(0);
+  });
+
+  it('offers to transfer the shortfall and 1% of the cost, rounded up, when the other account has it', () => {
+    // Short by 12,000.40 of a 600,000 cost: 12,000.40 + 6,000 → 18,001.
+    expect(quickTransferAmount(600_000, 587_999.6, 1_000_000)).toBe(18_001);
+    // An empty index account and a 2× index contract: what it needs from the main account.
+    expect(quickTransferAmount(601_234.56, 0, 1_000_000)).toBe(607_247);
+    // Capped by what the other account holds, when it covers the shortfall itself.
+    expect(quickTransferAmount(600_000, 0, 603_000)).toBe(603_000);
+    // Nothing to offer when nothing is missing or the other account cannot cover it.
+    expect(quickTransferAmount(500, 600, 1_000)).toBeNull();
+    expect(quickTransferAmount(600_000, 0, 500_000)).toBeNull();
   });
 });

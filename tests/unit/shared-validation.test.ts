@@ -53,7 +53,9 @@ describe('spec §5 validation rules', () => {
     expect(checkLots('100', 100)).toBeNull();
     expect(checkLots('', 100)).toBe('lotsEmpty');
     expect(checkLots(null, 100)).toBe('lotsEmpty');
-    expect(checkLots(Number.NaN, 100)).toBe('lotsEmpty');
+    expect(checkLots('  ', 100)).toBe('lotsEmpty');
+    expect(checkLots(Number.NaN, 100)).toBe('lotsNotNumber');
+    expect(checkLots('abc', 100)).toBe('lotsNotNumber');
     expect(checkLots(0, 100)).toBe('lotsBelowOne');
     expect(checkLots(-3, 100)).toBe('lotsBelowOne');
     expect(checkLots(101, 100)).toBe('lotsAboveMax');

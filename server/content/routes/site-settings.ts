@@ -47,6 +47,23 @@ function futuresLeverage(station: Station): {
   return { marginRate, leverageByProduct };
 }
 
+/** A site setting as its call answers it, with the figures the station enforces in place of stored ones. */
+async function settingAnswer(
+  station: Station,
+  key: 'setting' | 'index' | 'futures' | 'info',
+): Promise<unknown> {
+  const value = await siteSetting(station, key);
+  // Whether orders need KYC is the station's ORDERS_NEED_KYC, the rule buy.do enforces (kyc-gate.ts): the
+  // order form tells the user before they start, so it must say what the station will do.
+  if (key === 'setting') return { ...value, kycRequiredForOrders: station.config.ordersNeedKyc };
+  if (key !== 'index' && key !== 'futures') return value;
+  // The leverage choices and the most contracts per order are the ones the station enforces on
+  // buyIndex.do / buyFutures.do (its trading settings), so the app offers exactly what is accepted.
+  const { leverage, contractRules } = station.config.settings;
+  const rules = { ...value, leverage: leverage[key], maxLots: contractRules[key].maxContractsPerOrder };
+  return key === 'index' ? rules : { ...rules, ...futuresLeverage(station) };
+}
+
 export const siteSettingsPlugin: FastifyPluginAsync = async (app) => {
   const station = app.station;
   // This plugin's answers (settings, pay channels, banners) carry station texts: each in the reader's language.
@@ -64,15 +81,7 @@ export const siteSettingsPlugin: FastifyPluginAsync = async (app) => {
           response: responses(schemas[key]),
         },
       },
-      async () => {
-        const value = await siteSetting(station, key);
-        if (key !== 'index' && key !== 'futures') return ok(value);
-        // The leverage choices and the most contracts per order are the ones the station enforces on
-        // buyIndex.do / buyFutures.do (its trading settings), so the app offers exactly what is accepted.
-        const { leverage, contractRules } = station.config.settings;
-        const rules = { ...value, leverage: leverage[key], maxLots: contractRules[key].maxContractsPerOrder };
-        return ok(key === 'index' ? rules : { ...rules, ...futuresLeverage(station) });
-      },
+      async () => ok(await settingAnswer(station, key)),
     );
 
   simple(

@@ -1,7 +1,7 @@
 /** The simulated exchange rates between the station's currencies (CNY, HKD, USD), with a daily drift. */
 import type { FastifyPluginAsync } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
-import { midRate } from '../flash-exchange';
+import { midRate } from '../../../src/shared/flash-exchange';
 import { AppError, ok, responses } from '../../platform';
 
 const currencies = {

@@ -9,6 +9,15 @@ export function validationMessage(LL: TranslationFunctions, key: ValidationKey |
   return key ? LL.validation[key]() : null;
 }
 
+/**
+ * A quantity check's message (checkLots): above the maximum it names the maximum, so the user knows what to
+ * type instead.
+ */
+export function lotsMessage(LL: TranslationFunctions, key: ValidationKey | null, max: number): string | null {
+  if (key === 'lotsAboveMax') return LL.validation.lotsAboveMaxOf({ max });
+  return validationMessage(LL, key);
+}
+
 /** Only the fields that have a message. */
 export function compact<F extends string>(errors: Record<F, string | null>): FieldErrors<F> {
   const out: FieldErrors<F> = {};

@@ -60,7 +60,17 @@ export function RootLayout() {
   // spec §8: with no base URL answering (and the device online) the page is replaced by this message.
   const cannotConnect = useSelector(() => unreachable$.get() && online$.get());
   const meta = findRouteMeta(pathname);
-  const title = meta ? LL.titles[meta.titleKey]() : '';
+  // /listdetail2 shows an index (unless its `market` says futures): titled for it, not "stock details".
+  const contractMarket = useRouterState({
+    select: (state): string => String((state.location.search as Record<string, unknown>).market ?? ''),
+  });
+  const titleKey =
+    meta?.path === '/listdetail2'
+      ? contractMarket === 'futures'
+        ? 'futuresDetail'
+        : 'indexDetail'
+      : meta?.titleKey;
+  const title = titleKey ? LL.titles[titleKey]() : '';
   const slide = useSlide(pathname);
   useDisplaySettings();
 

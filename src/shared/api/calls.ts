@@ -19,6 +19,7 @@ import type {
   LhbList,
   LimitUpEntry,
   MinuteBars,
+  MarketState,
   MinutePeriod,
   MoveCounts,
   Page,
@@ -134,6 +135,8 @@ export interface ApiCalls extends FundsCalls {
     out: Quote[];
   };
   'GET /api/stock/getSingleStockByCode.do': { in: { code: string }; out: StockDetail };
+  /** Whether the code's market trades now and, if not, why and when it opens next. */
+  'GET /api/stock/getMarketState.do': { in: { code: string }; out: MarketState };
   'GET /api/site/exchange/rate': { in: { source?: Currency; target?: Currency }; out: ExchangeRates };
   'GET /api/index/queryListIndex.do': { in: { region?: 'cn' | 'hk' | 'us' }; out: Quote[] };
   'GET /api/realTime/findStock.do': { in: { keyword: string; limit?: number }; out: Quote[] };

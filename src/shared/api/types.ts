@@ -175,6 +175,19 @@ export interface MoveCounts {
 }
 
 /** The day's simulated exchange rates (/api/site/exchange/rate). */
+/** Whether a market trades now (getMarketState.do): open, between two sessions, closed or on a holiday. */
+export type MarketStateName = 'open' | 'lunch' | 'closed' | 'holiday';
+
+export interface MarketState {
+  state: MarketStateName;
+  /** The exchange calendar's name of the holiday, when `state` is 'holiday'. */
+  holiday: string | null;
+  /** Epoch ms the next session opens; null while open. */
+  nextOpen: number | null;
+  /** The exchange's IANA time zone (what the next open is said in). */
+  timeZone: string;
+}
+
 export interface ExchangeRates {
   /** The UTC calendar date the rates hold for, YYYY-MM-DD. */
   date: string;

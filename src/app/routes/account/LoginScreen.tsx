@@ -36,6 +36,11 @@ export function LoginScreen() {
       <h2 className="auth-heading">{LL.auth.loginHeading()}</h2>
       <PhoneField value={values.phone} error={errors.phone} onChange={change('phone')} />
       <PasswordField value={values.password} error={errors.password} onChange={change('password')} />
+      <p className="auth-forgot">
+        <Link to="/forget" data-testid="link-forget">
+          {LL.auth.forgotPassword()}
+        </Link>
+      </p>
       <FormSubmit
         formError={form.formError}
         busy={form.busy}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import { logout } from '../../api/account';
+import { ConfirmSheet } from '../../components/ConfirmSheet';
 import { useStationQuery } from '../../api/station-query';
 import { showAlert } from '../../state/alert';
 import { Chevron, InfoRow } from '../../components/record-parts';
@@ -27,6 +28,7 @@ export function SettingsScreen() {
   const loggedIn = useLoggedIn();
   const version = useStationQuery('GET /api/site/getVersion.do', {});
   const [busy, setBusy] = useState(false);
+  const [askingLogout, setAskingLogout] = useState(false);
 
   const onClearCache = async () => {
     setBusy(true);
@@ -106,10 +108,21 @@ export function SettingsScreen() {
           type="button"
           className="button danger-outline block"
           data-testid="setting-logout"
-          onClick={() => void onLogout()}
+          onClick={() => setAskingLogout(true)}
         >
           {LL.user.logout()}
         </button>
+      )}
+      {askingLogout && (
+        <ConfirmSheet
+          testId="logout-sheet"
+          title={LL.user.logoutConfirmTitle()}
+          text={LL.user.logoutConfirmText()}
+          confirmLabel={LL.user.logout()}
+          busy={false}
+          onConfirm={() => void onLogout()}
+          onClose={() => setAskingLogout(false)}
+        />
       )}
     </div>
   );

@@ -4,6 +4,7 @@ import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Account, ExchangeRates } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
 import { logout } from '../../api/account';
+import { ConfirmSheet } from '../../components/ConfirmSheet';
 import { useStationMutation, useStationQuery } from '../../api/station-query';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { PriceText } from '../../components/PriceText';
@@ -60,6 +61,7 @@ function AccountOverview() {
     { refetchInterval: UNREAD_REFRESH_MS },
   );
   const [leaving, setLeaving] = useState(false);
+  const [askingLogout, setAskingLogout] = useState(false);
   const unreadCount = unread.data?.unread ?? 0;
   const total = user ? totalInCny(user.accounts, rates.data) : null;
 
@@ -168,10 +170,21 @@ function AccountOverview() {
         className="button danger-outline block"
         data-testid="logout"
         disabled={leaving}
-        onClick={() => void onLogout()}
+        onClick={() => setAskingLogout(true)}
       >
         {LL.user.logout()}
       </button>
+      {askingLogout && (
+        <ConfirmSheet
+          testId="logout-sheet"
+          title={LL.user.logoutConfirmTitle()}
+          text={LL.user.logoutConfirmText()}
+          confirmLabel={LL.user.logout()}
+          busy={leaving}
+          onConfirm={() => void onLogout()}
+          onClose={() => setAskingLogout(false)}
+        />
+      )}
     </>
   );
 }

@@ -148,6 +148,11 @@ export function SimpleQuoteList({
   else
     body = (
       <ul className="quote-list" data-testid={testId}>
+        <li className="quote-head" aria-hidden="true" data-testid="quote-head">
+          <span>{LL.market.name()}</span>
+          <span>{LL.market.price()}</span>
+          <span>{LL.market.changePct()}</span>
+        </li>
         {quotes.map((quote) => {
           const link = detailLink(quote.code, quote.market);
           return (

@@ -10,8 +10,8 @@ import { showLoginPrompt } from '../../state/login-prompt';
 import { useLoggedIn } from '../../state/use-logged-in';
 
 /**
- * Add to or remove from the watchlist. spec §5: an index cannot be added, and the button says so rather
- * than hiding (the station answers INDEX_NOT_WATCHABLE too).
+ * Add to or remove from the watchlist. spec §5: an index cannot be added (the station answers
+ * INDEX_NOT_WATCHABLE), so an index's detail offers no button rather than one that only refuses.
  */
 export function WatchToggle({
   code,
@@ -43,10 +43,6 @@ export function WatchToggle({
       showLoginPrompt();
       return;
     }
-    if (market === 'index') {
-      showAlert(LL.errors.INDEX_NOT_WATCHABLE(), 'warning');
-      return;
-    }
     // Offline the service worker queues the edit and sends it once back online: the alert says so.
     const queued = !online$.peek();
     const onError = (error: ApiError) => showAlert(error.message, 'error');
@@ -75,6 +71,7 @@ export function WatchToggle({
     }
   };
 
+  if (market === 'index') return null;
   const label = watched ? LL.trading.watchRemove() : LL.trading.watchAdd();
   return (
     <button

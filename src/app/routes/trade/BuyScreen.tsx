@@ -2,11 +2,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useI18nContext } from '../../../../locales/i18n-react';
-import type { Currency, Direction } from '../../../shared/api/types';
+import type { Account, Currency, Direction, KycStatus } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
 import {
   canShort,
   leverageChoices,
+  maxAffordableLots,
   orderBreakdown,
   quantityUnit,
   unitsPerLot,
@@ -16,6 +17,7 @@ import { stopLossBeyondLiquidation, type RiskPosition } from '../../../shared/ri
 import { toMinor } from '../../../shared/money';
 import { holdingValue, settlementRate } from '../../../shared/pnl';
 import { checkLots } from '../../../shared/validation';
+import { lotsMessage } from '../../forms/form-errors';
 import { toApiError } from '../../api/client';
 import { MONEY_CALL_STALL_MS, sendMoneyCall } from '../../api/outcome';
 import { intentKey, requestIdFor } from '../../api/request-id';
@@ -28,6 +30,8 @@ import { showAlert } from '../../state/alert';
 import { priceDigits } from '../../components/market-info';
 import { Choice } from './Choice';
 import { OrderBreakdownList } from './OrderBreakdownList';
+import { FundsLines, KycLine, MarketStateLine } from './OrderReadiness';
+import { quantityCount } from '../../i18n/quantity';
 import { checkStops, parsePrice } from './trade-rules';
 import {
   useInstrument,
@@ -87,6 +91,8 @@ function OrderScreen({ kind, marginTrading = false }: BuyProps) {
       : undefined;
   const foreign = payingCurrency !== undefined && instrument.data!.currency !== payingCurrency;
   const rates = useStationQuery('GET /api/site/exchange/rate', foreign ? {} : null);
+  // Whether orders need real-name verification on this station (ORDERS_NEED_KYC): said before the user starts.
+  const setting = useStationQuery('GET /api/admin/getSetting.do', {});
 
   if (!code) return <ErrorState error={new Error(LL.detail.missingCode())} />;
   const failed = instrument.error ?? rules.error ?? user.error ?? (foreign ? rates.error : null);
@@ -136,6 +142,10 @@ function OrderScreen({ kind, marginTrading = false }: BuyProps) {
       initialDirection={direction ?? 'long'}
       marginTrading={marginTrading}
       onPlaced={user.reload}
+      account={account}
+      accounts={user.data.accounts}
+      kycStatus={user.data.kycStatus}
+      kycRequired={setting.data?.kycRequiredForOrders ?? false}
     />
   );
 }
@@ -151,6 +161,11 @@ interface OrderFormProps {
   initialDirection: Direction;
   marginTrading: boolean;
   onPlaced: () => void;
+  /** The paying account and all of the user's (for the one-tap transfer). */
+  account: Account | undefined;
+  accounts: readonly Account[];
+  kycStatus: KycStatus;
+  kycRequired: boolean;
 }
 
 function OrderForm({
@@ -162,6 +177,10 @@ function OrderForm({
   settlement,
   initialDirection,
   marginTrading,
+  account,
+  accounts,
+  kycStatus,
+  kycRequired,
 }: OrderFormProps) {
   const { LL, locale } = useI18nContext();
   const navigate = useNavigate();
@@ -221,21 +240,19 @@ function OrderForm({
   const units = unitsPerLot(rules, market, instrument.code, instrument);
   // spec §5 counts A-shares and Hong Kong stocks in lots; US stocks trade in single shares (quantityUnit).
   const inShares = quantityUnit(market) === 'shares';
-  const breakdown = orderBreakdown(
-    {
-      market,
-      code: instrument.code,
-      direction,
-      lots: Math.max(lots, 0),
-      unitsPerLot: units,
-      price: fillPrice,
-      fxRate: settlement?.rate ?? 1,
-      leverage,
-      available,
-      holdings,
-    },
-    rules,
-  );
+  const terms = {
+    market,
+    code: instrument.code,
+    direction,
+    unitsPerLot: units,
+    price: fillPrice,
+    fxRate: settlement?.rate ?? 1,
+    leverage,
+    available,
+    holdings,
+  };
+  const breakdown = orderBreakdown({ ...terms, lots: Math.max(lots, 0) }, rules);
+  const affordable = maxAffordableLots(terms, rules, maxLots);
   const formValid = lotsKey === null && triggerError === null && stopsMessage === null;
   // DOMAIN.md: a stop loss beyond the liquidation price is accepted, with a warning naming both prices
   // (the price shown is the breakdown's, rounded as the screen shows it).
@@ -276,6 +293,9 @@ function OrderForm({
           {LL.detail.limitDown()} {instrument.limitDown === null ? '--' : price(instrument.limitDown)}
         </p>
       )}
+
+      <MarketStateLine code={instrument.code} market={market} currency={instrument.currency} />
+      <KycLine kycStatus={kycStatus} required={kycRequired} />
 
       {settlement && (
         <p className="muted small" data-testid="settlement-rate">
@@ -329,7 +349,7 @@ function OrderForm({
         autoComplete="off"
         maxLength={5}
         value={lotsText}
-        error={touched && lotsKey ? LL.validation[lotsKey]() : null}
+        error={touched ? lotsMessage(LL, lotsKey, maxLots) : null}
         hint={
           kind !== 'stock'
             ? LL.trading.contractsHint({ multiplier: units, max: maxLots })
@@ -370,6 +390,18 @@ function OrderForm({
         options={leverages.map((n) => ({ key: String(n), label: LL.buy.leverageValue({ n }) }))}
         onChange={(key) => setLeverage(Number(key))}
       />
+      <FundsLines
+        market={market}
+        account={account}
+        accounts={accounts}
+        leverage={leverage}
+        maxLots={affordable}
+        cost={breakdown.cost}
+        onUseMax={(n) => {
+          setLotsText(String(n));
+          setTouched(true);
+        }}
+      />
 
       <div className="stops-row">
         <FormField
@@ -403,12 +435,22 @@ function OrderForm({
       )}
 
       <dl className="order-summary">
-        <div>
-          <dt>{LL.buy.shares()}</dt>
-          <dd className="num" data-testid="buy-shares">
-            {formatMoney(breakdown.shares, locale, 0)}
-          </dd>
-        </div>
+        {kind === 'stock' ? (
+          <div>
+            <dt>{LL.buy.shares()}</dt>
+            <dd className="num" data-testid="buy-shares">
+              {formatMoney(breakdown.shares, locale, 0)}
+            </dd>
+          </div>
+        ) : (
+          // Indexes and futures are counted in contracts (their multiplier is in the hint), not in shares.
+          <div>
+            <dt>{LL.trading.contracts()}</dt>
+            <dd className="num" data-testid="buy-contracts">
+              {quantityCount(LL, market, Math.max(lots, 0))}
+            </dd>
+          </div>
+        )}
         <div>
           <dt>{LL.trading.margin()}</dt>
           <dd className="num">

@@ -12,6 +12,7 @@ import {
   type TradingRules,
 } from '../../../shared/trading-rules';
 import { checkLots } from '../../../shared/validation';
+import { lotsMessage } from '../../forms/form-errors';
 import { useStationQuery } from '../../api/station-query';
 import { FormField } from '../../components/FormField';
 import { moveClass, PctText } from '../../components/PriceText';
@@ -196,7 +197,7 @@ function InquiryQuote({
         inputMode="numeric"
         maxLength={4}
         value={lotsText}
-        error={lotsKey ? LL.validation[lotsKey]() : null}
+        error={lotsMessage(LL, lotsKey, rules.maxLots[market])}
         onChange={(event) => setLotsText(event.target.value)}
       />
       <Choice

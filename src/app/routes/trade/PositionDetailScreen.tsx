@@ -9,6 +9,7 @@ import { formatDateTime, formatMoney } from '../../../shared/format';
 import { toMajor } from '../../../shared/money';
 import { holdingValue } from '../../../shared/pnl';
 import { checkLots } from '../../../shared/validation';
+import { lotsMessage } from '../../forms/form-errors';
 import type { ApiError } from '../../api/errors';
 import {
   useStationMutation,
@@ -137,7 +138,10 @@ function PositionFigures({ position: p }: { position: Position }) {
       'f-price',
     ],
     [quantityLabel(LL, p.market), String(p.lots), 'f-lots'],
-    [LL.positions.shares(), formatMoney(p.shares, locale, 0), 'f-shares'],
+    // Indexes and futures are counted in contracts only: their "shares" (contracts × multiplier) mean nothing.
+    ...(quantityUnit(p.market) === 'contracts'
+      ? []
+      : [[LL.positions.shares(), formatMoney(p.shares, locale, 0), 'f-shares'] as [string, string, string]]),
     [LL.positions.leverage(), LL.buy.leverageValue({ n: p.leverage }), 'f-leverage'],
     [LL.trading.margin(), money(p.margin), 'f-margin'],
     [
@@ -413,7 +417,7 @@ export function SellScreen() {
         name="lots"
         inputMode="numeric"
         value={lots}
-        error={touched && lotsKey ? LL.validation[lotsKey]() : null}
+        error={touched ? lotsMessage(LL, lotsKey, p.lots) : null}
         hint={LL.trading.closeLotsHint({ max: p.lots })}
         onChange={(e) => {
           setLotsText(e.target.value);

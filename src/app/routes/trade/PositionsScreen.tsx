@@ -428,10 +428,15 @@ function OrderRow({ order, onRevoke }: { order: Order; onRevoke?: () => void }) 
           <dt>{quantityLabel(LL, order.market)}</dt>
           <dd className="num">{order.lots}</dd>
         </div>
-        <div>
-          <dt>{LL.trading.frozen()}</dt>
-          <dd className="num">{formatMoney(order.frozen, locale)}</dd>
-        </div>
+        {/* Only a pending order holds funds: a revoked, filled or rejected one released them (limit-orders.ts). */}
+        {order.status === 'pending' && (
+          <div>
+            <dt>{LL.trading.frozen()}</dt>
+            <dd className="num" data-testid="order-frozen">
+              {formatMoney(order.frozen, locale)}
+            </dd>
+          </div>
+        )}
         <div className="wide">
           <dt>{LL.trading.placedAt()}</dt>
           <dd className="num">{exchangeTime(order.createdAt, order.market)}</dd>

@@ -7,6 +7,8 @@ import { useI18nContext } from '../../../../locales/i18n-react';
 import type { AccountType, Currency } from '../../../shared/api/types';
 import { formatDateTime, formatMoney } from '../../../shared/format';
 import { checkMoneyAmount } from '../../../shared/validation';
+import { exchangedAmount } from '../../../shared/flash-exchange';
+import { toMajor, toMinor } from '../../../shared/money';
 import { useStationMutation, useStationPages, useStationQuery } from '../../api/station-query';
 import { FormField } from '../../components/FormField';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
@@ -20,7 +22,6 @@ import {
   CURRENCIES,
   InfoRow,
   PagedList,
-  roundCents,
   useFreshUser,
   useMoneyText,
 } from '../../components/record-parts';
@@ -45,6 +46,8 @@ function ExchangeForm() {
   const [source, setSource] = useState<Currency>('CNY');
   const [target, setTarget] = useState<Currency>('HKD');
   const spread = useStationQuery('GET /api/user/findSpreadRateOne.do', { source, target });
+  // The day's rates: the preview is the station's own rule on them (src/shared/flash-exchange.ts).
+  const rates = useStationQuery('GET /api/site/exchange/rate', {});
   const exchange = useStationMutation('POST /api/user/exchange.do');
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
@@ -57,7 +60,14 @@ function ExchangeForm() {
   const available = user.accounts.find((a) => a.type === CURRENCY_ACCOUNT[source])?.available ?? 0;
   const rate = spread.data?.rate ?? null;
   const amountNumber = Number(amount);
-  const receive = rate !== null && !checkMoneyAmount(amount) ? roundCents(amountNumber * rate) : null;
+  // What arrives, by the rule the station credits with (rounded down to the cent), not the rate × amount
+  // rounded to the nearest cent, which could show a cent more than arrives.
+  const receive =
+    rate !== null && rates.data && spread.data && !checkMoneyAmount(amount)
+      ? toMajor(
+          exchangedAmount(toMinor(amountNumber), rates.data.cnyPer, source, target, spread.data.spreadRate),
+        )
+      : null;
 
   const pick = (side: 'source' | 'target', value: Currency) => {
     if (side === 'source') {

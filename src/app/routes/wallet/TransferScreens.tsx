@@ -9,6 +9,7 @@ import type { TransferAccount } from '../../../shared/api/calls';
 import { formatDateTime } from '../../../shared/format';
 import { checkMoneyAmount } from '../../../shared/validation';
 import { useStationMutation, useStationPages } from '../../api/station-query';
+import { ConfirmSheet } from '../../components/ConfirmSheet';
 import { FormField } from '../../components/FormField';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { ErrorState, Loading } from '../../components/StatusViews';
@@ -45,6 +46,12 @@ function TransferForm() {
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  // The transfer as it was reviewed: what the sheet shows is what is sent.
+  const [reviewing, setReviewing] = useState<{
+    amount: number;
+    from: TransferAccount;
+    to: TransferAccount;
+  } | null>(null);
   const busy = transfer.isPending;
 
   if (!user)
@@ -67,14 +74,20 @@ function TransferForm() {
     setAmountError(message);
     setFormError(null);
     if (message) return;
+    setReviewing({ amount: Number(amount), from, to });
+  };
+
+  const send = (move: { amount: number; from: TransferAccount; to: TransferAccount }) => {
     transfer.mutate(
-      { amount: Number(amount), from, to },
+      { amount: move.amount, from: move.from, to: move.to },
       {
         onSuccess: () => {
           setAmount('');
+          setReviewing(null);
           showAlert(LL.wallet.transferDone(), 'success');
         },
         onError: (apiError) => {
+          setReviewing(null);
           if (apiError.fields?.amount) setAmountError(apiError.fields.amount);
           else setFormError(apiError.message);
         },
@@ -156,6 +169,27 @@ function TransferForm() {
       <button type="submit" className="button primary block" disabled={busy} data-testid="transfer-submit">
         {busy ? LL.common.submitting() : LL.wallet.confirmTransfer()}
       </button>
+      {reviewing && (
+        <ConfirmSheet
+          testId="transfer-sheet"
+          title={LL.wallet.transferConfirmTitle()}
+          rows={[
+            {
+              label: LL.buy.transferFrom({ account: LL.user.accountType[reviewing.from]() }),
+              value: money(reviewing.amount, 'CNY'),
+            },
+          ]}
+          arrives={{
+            label: LL.buy.transferArrives({ account: LL.user.accountType[reviewing.to]() }),
+            value: money(reviewing.amount, 'CNY'),
+            testId: 'transfer-arrives',
+          }}
+          confirmLabel={LL.wallet.confirmTransfer()}
+          busy={busy}
+          onConfirm={() => send(reviewing)}
+          onClose={() => setReviewing(null)}
+        />
+      )}
     </form>
   );
 }

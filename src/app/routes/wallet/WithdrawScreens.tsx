@@ -258,7 +258,7 @@ function WithdrawForm() {
         }
       />
       <FormField
-        label={LL.titles.withdrawPassword()}
+        label={LL.wallet.fundPassword()}
         name="password"
         type="password"
         inputMode="numeric"

@@ -15,7 +15,7 @@ import type { ApiError } from '../../../api/errors';
 import { FormField } from '../../../components/FormField';
 import { ErrorState, Loading } from '../../../components/StatusViews';
 import { useFreshUser, useMoneyText, InfoRow } from '../../../components/record-parts';
-import { validationMessage } from '../../../forms/form-errors';
+import { lotsMessage } from '../../../forms/form-errors';
 import { useTradingRules } from '../../../api/trading-data';
 
 /** Offers and allocations keep Shanghai market time, whatever the phone's zone. */
@@ -144,7 +144,7 @@ export function PurchaseForm({ terms, purchase, doneText, confirmText, onDone }:
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const message =
-      validationMessage(LL, lotsKey) ??
+      lotsMessage(LL, lotsKey, terms.maxLots) ??
       (lotsNumber < terms.minLots ? LL.errors.DZ_BELOW_MIN_LOTS({ min: terms.minLots }) : null);
     setLotsError(message);
     setFormError(null);

@@ -8,7 +8,10 @@ import { useI18nContext } from '../../../../../locales/i18n-react';
 import type { FundDetail, FundHolding, FundProduct } from '../../../../shared/api/funds';
 import { formatMoney, formatPct } from '../../../../shared/format';
 import { checkMoneyAmount } from '../../../../shared/validation';
+import { fundPurchase } from '../../../../shared/fund-purchase';
+import { toMajor, toMinor } from '../../../../shared/money';
 import { useStationMutation, useStationQuery } from '../../../api/station-query';
+import { ConfirmSheet } from '../../../components/ConfirmSheet';
 import { FormField } from '../../../components/FormField';
 import { LoggedOutPrompt } from '../../../components/LoggedOutPrompt';
 import { PctText } from '../../../components/PriceText';
@@ -169,24 +172,30 @@ function BuyFundForm(props: {
   const money = useMoneyText();
   const [amount, setAmount] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const buy = useStationMutation('POST /user/fund/buy.do', {
     onSuccess: (trade) => {
       setAmount('');
+      setConfirming(false);
       showAlert(LL.fundsUi.bought({ units: formatMoney(trade.units, locale) }), 'success');
       props.onDone();
     },
   });
   const error = invalid ?? (buy.error ? (buy.error.fields?.amount ?? buy.error.message) : null);
   const value = Number(amount);
-  const fee = Number.isFinite(value) ? Math.round(value * 100 * props.feeRate) / 100 : 0;
-  const units = Number.isFinite(value) && value > 0 ? Math.floor(((value - fee) / props.nav) * 100) / 100 : 0;
+  // The station's own rule (src/shared/fund-purchase.ts): what the sheet says arrives is what arrives.
+  const purchase =
+    Number.isFinite(value) && value > 0 ? fundPurchase(toMinor(value), props.feeRate, props.nav) : null;
+  const fee = purchase ? toMajor(purchase.fee) : 0;
+  const units = purchase ? purchase.unitHundredths / 100 : 0;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const message = validationMessage(LL, checkMoneyAmount(amount.trim()));
     setInvalid(message);
     if (message) return buy.reset();
-    buy.mutate({ code: props.code, amount: value });
+    buy.reset();
+    setConfirming(true);
   };
   return (
     <form className="wallet-form" onSubmit={onSubmit} noValidate>
@@ -208,6 +217,27 @@ function BuyFundForm(props: {
       <button type="submit" className="button primary block" disabled={buy.isPending} data-testid="fund-buy">
         {buy.isPending ? LL.common.submitting() : LL.fundsUi.buy()}
       </button>
+      {confirming && (
+        <ConfirmSheet
+          testId="fund-buy-sheet"
+          title={LL.fundsUi.confirmBuyTitle()}
+          rows={[
+            { label: LL.fundsUi.youPay(), value: money(value), testId: 'fund-confirm-pay' },
+            { label: LL.fundsUi.purchaseFee(), value: money(fee), testId: 'fund-confirm-fee' },
+            { label: LL.fundsUi.navLabel(), value: formatMoney(props.nav, locale, 4) },
+          ]}
+          arrives={{
+            label: LL.fundsUi.unitsArrive(),
+            value: formatMoney(units, locale),
+            testId: 'fund-confirm-units',
+          }}
+          confirmLabel={LL.fundsUi.buy()}
+          busy={buy.isPending}
+          error={buy.error ? (buy.error.fields?.amount ?? buy.error.message) : null}
+          onConfirm={() => buy.mutate({ code: props.code, amount: value })}
+          onClose={() => setConfirming(false)}
+        />
+      )}
     </form>
   );
 }

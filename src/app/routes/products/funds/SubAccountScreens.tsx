@@ -12,7 +12,9 @@ import { FormField } from '../../../components/FormField';
 import { PriceText } from '../../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { showAlert } from '../../../state/alert';
-import { validationMessage } from '../../../forms/form-errors';
+import { lotsMessage } from '../../../forms/form-errors';
+import { ConfirmSheet } from '../../../components/ConfirmSheet';
+import { quantityCount } from '../../../i18n/quantity';
 import { useInstrument, useTradingRules } from '../../../api/trading-data';
 import { InfoRow, useMoneyText } from '../../../components/record-parts';
 import '../../../components/wallet.css';
@@ -59,8 +61,10 @@ function SubAccountBuyForm(props: {
   const [code, setCode] = useState(props.initialCode);
   const [lots, setLots] = useState('1');
   const [error, setError] = useState<{ code?: string; lots?: string; form?: string }>({});
+  const [confirming, setConfirming] = useState(false);
   const buy = useStationMutation('POST /user/funds/buyFunds.do', {
     onSuccess: (position) => {
+      setConfirming(false);
       showAlert(LL.fundsUi.boughtLots({ lots: position.lots, name: position.name }), 'success');
       props.onDone();
     },
@@ -90,11 +94,11 @@ function SubAccountBuyForm(props: {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const lotsError = validationMessage(LL, checkLots(lots.trim(), 100));
+    const lotsError = lotsMessage(LL, checkLots(lots.trim(), 100), 100);
     const codeError = cleanCode ? null : LL.validation.invalid();
     setError({ ...(lotsError ? { lots: lotsError } : {}), ...(codeError ? { code: codeError } : {}) });
     if (lotsError || codeError || !cleanCode) return;
-    buy.mutate({ applyId: props.applyId, code: cleanCode, lots: lotsValue });
+    setConfirming(true);
   };
 
   return (
@@ -144,6 +148,37 @@ function SubAccountBuyForm(props: {
       <Link to="/holdorderlist2" search={{ applyId: String(props.applyId) }} className="button block ghost">
         {LL.fundsUi.positions()}
       </Link>
+      {confirming && cleanCode && (
+        <ConfirmSheet
+          testId="sub-buy-sheet"
+          title={LL.fundsUi.subConfirmTitle()}
+          text={LL.fundsUi.subConfirmText({
+            quantity: quantityCount(LL, quote?.market ?? 'a', lotsValue),
+            name: quote?.name ?? cleanCode,
+            code: cleanCode,
+          })}
+          rows={
+            breakdown
+              ? [
+                  { label: LL.fundsUi.costLabel(), value: money(breakdown.cost), testId: 'sub-confirm-cost' },
+                  {
+                    label: LL.fundsUi.cashAfter(),
+                    value: money(breakdown.availableAfter),
+                    testId: 'sub-confirm-after',
+                  },
+                ]
+              : []
+          }
+          confirmLabel={LL.fundsUi.buyStocks()}
+          busy={buy.isPending}
+          error={error.form ?? null}
+          onConfirm={() => {
+            setError({});
+            buy.mutate({ applyId: props.applyId, code: cleanCode, lots: lotsValue });
+          }}
+          onClose={() => setConfirming(false)}
+        />
+      )}
     </form>
   );
 }

@@ -11,7 +11,7 @@ import { refreshUser } from '../../../api/account';
 import { useStationMutation } from '../../../api/station-query';
 import { FormField } from '../../../components/FormField';
 import { showAlert } from '../../../state/alert';
-import { validationMessage } from '../../../forms/form-errors';
+import { lotsMessage } from '../../../forms/form-errors';
 import { InfoRow, useFreshUser, useMoneyText } from '../../../components/record-parts';
 import { PhaseTag, SubscriptionRecord, shanghaiTime, useIssueWithMine } from './newshare-parts';
 import '../../../components/wallet.css';
@@ -111,7 +111,7 @@ function GrabForm({ issue, onDone }: { issue: NewIssue; onDone: (s: NewShareSubs
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const invalid = validationMessage(LL, checkLots(lots.trim(), max));
+    const invalid = lotsMessage(LL, checkLots(lots.trim(), max), max);
     setLotsError(invalid);
     setFormError(null);
     if (invalid) return;

@@ -11,7 +11,7 @@ import { checkLots } from '../../../../shared/validation';
 import { useStationMutation } from '../../../api/station-query';
 import { FormField } from '../../../components/FormField';
 import { showAlert } from '../../../state/alert';
-import { validationMessage } from '../../../forms/form-errors';
+import { lotsMessage } from '../../../forms/form-errors';
 import { useMoneyText } from '../../../components/record-parts';
 import { IssueFacts, PhaseTag, SubscriptionRecord, useIssueWithMine } from './newshare-parts';
 import '../../../components/wallet.css';
@@ -72,7 +72,7 @@ function SubscribeForm({ issue, onDone }: { issue: NewIssue; onDone: (s: NewShar
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const invalid = validationMessage(LL, checkLots(lots.trim(), issue.perUserCap));
+    const invalid = lotsMessage(LL, checkLots(lots.trim(), issue.perUserCap), issue.perUserCap);
     setLotsError(invalid);
     setFormError(null);
     if (invalid) return;
