@@ -835,7 +835,10 @@ const en = {
     sellableFrom: 'Sellable from',
     sharesValue: '{shares} share{{s}}',
     vipIntro: 'Limited allocations at a set price, first come first served. Needs the VIP permission.',
-    vipNoPermission: 'You do not have the VIP permission yet: contact online customer service to enable it.',
+    vipNoPermission:
+      'You do not have the VIP permission yet: request it here, and grab picks once it is granted.',
+    vipRequest: 'Request VIP permission',
+    vipRequested: 'Requested: under review, enabled as soon as it is granted.',
     vipHasPermission: 'VIP permission enabled',
     noPicks: 'No VIP allocations today',
     setPrice: 'Set price',
