@@ -71,6 +71,8 @@ export interface CalendarIssue {
   listingAt: number;
   /** The listing as the exchange trades it. */
   instrument: Instrument;
+  /** One of always-open mode's daily issues (listed one day ahead only, not the calendar's two weeks). */
+  alwaysOpen?: true;
 }
 
 /** [Chinese, pinyin initials, English, traditional Chinese] */
@@ -333,6 +335,7 @@ export function alwaysOpenIssue(
     payDeadline: utc(day + 2, 16),
     listingAt: utc(listingDay, 0) + 15 * 60_000,
     instrument: { ...issue.instrument, listedOn: dateOfDay(listingDay) },
+    alwaysOpen: true,
   };
 }
 
