@@ -228,6 +228,17 @@ const en = {
     vi: 'Tiếng Việt',
   },
   market: {
+    tag: {
+      sh: 'SH',
+      sz: 'SZ',
+      bj: 'BJ',
+      hk: 'HK',
+      us: 'US',
+      index: 'IDX',
+      futures: 'FUT',
+    },
+    watchUndo: 'Undo',
+    watchRemovedUndo: 'Removed from the watchlist',
     tabA: 'A-share',
     tabStar: 'STAR',
     tabHk: 'HK',

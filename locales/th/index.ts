@@ -227,6 +227,17 @@ const th = {
     vi: 'Tiếng Việt',
   },
   market: {
+    tag: {
+      sh: 'SH',
+      sz: 'SZ',
+      bj: 'BJ',
+      hk: 'HK',
+      us: 'US',
+      index: 'ดัชนี',
+      futures: 'ฟิวเจอร์ส',
+    },
+    watchUndo: 'เลิกทำ',
+    watchRemovedUndo: 'นำออกจากรายการโปรดแล้ว',
     tabA: 'หุ้นจีน A',
     tabStar: 'ตลาดสตาร์',
     tabHk: 'ฮ่องกง',

@@ -229,6 +229,17 @@ const vi = {
     vi: 'Tiếng Việt',
   },
   market: {
+    tag: {
+      sh: 'SH',
+      sz: 'SZ',
+      bj: 'BJ',
+      hk: 'HK',
+      us: 'US',
+      index: 'Chỉ số',
+      futures: 'HĐTL',
+    },
+    watchUndo: 'Hoàn tác',
+    watchRemovedUndo: 'Đã bỏ khỏi danh sách theo dõi',
     tabA: 'Cổ phiếu A',
     tabStar: 'Bảng Khoa học',
     tabHk: 'Hồng Kông',

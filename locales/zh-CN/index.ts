@@ -227,6 +227,17 @@ const zh_CN = {
     vi: 'Tiếng Việt',
   },
   market: {
+    tag: {
+      sh: '沪',
+      sz: '深',
+      bj: '北',
+      hk: '港',
+      us: '美',
+      index: '指',
+      futures: '期',
+    },
+    watchUndo: '撤销',
+    watchRemovedUndo: '已移出自选',
     tabA: 'A股',
     tabStar: '科创',
     tabHk: '港股',

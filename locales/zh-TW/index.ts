@@ -227,6 +227,17 @@ const zh_TW = {
     vi: 'Tiếng Việt',
   },
   market: {
+    tag: {
+      sh: '滬',
+      sz: '深',
+      bj: '北',
+      hk: '港',
+      us: '美',
+      index: '指',
+      futures: '期',
+    },
+    watchUndo: '復原',
+    watchRemovedUndo: '已移出自選',
     tabA: 'A股',
     tabStar: '科創板',
     tabHk: '港股',

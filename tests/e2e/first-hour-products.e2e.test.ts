@@ -5,7 +5,9 @@
  *   the app and granted by the station's reviewer REVIEW_DELAY_S later, then a VIP pick is bought; an ended
  *   pick shows a disabled, grey button, not the bright "Grab now";
  * - in English (green-up prices) "Verified" is the success green, not the red of a fall, and the unread
- *   badge is red, not the green of a rise.
+ *   badge is red, not the green of a rise;
+ * - the watchlist has column headers, an exchange tag on every row, whole rows that open the detail, and a
+ *   removal that Undo brings back before it is sent.
  */
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -143,6 +145,74 @@ describe('a newcomer’s first hour: products and colours, in Chromium at 390×8
         rgb(PALETTES.red.badge),
       );
       expect(PALETTES.red.badge).not.toBe(PALETTES.red.down);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('watchlist: headers, exchange tags, whole rows tappable, remove with Undo', async () => {
+    const session = await client.registerUser('1390028');
+    for (const code of ['600000', '000001', '00700', 'AAPL']) {
+      await client.call('POST', '/user/addOption.do', session.token, { code });
+    }
+    const watched = async () =>
+      (await client.call<{ code: string }[]>('GET', '/user/option/list.do', session.token)).map(
+        (q) => q.code,
+      );
+    const { page, errors, close } = await openAs(session);
+    try {
+      await page.goto(`${url}/MyList`);
+      await page.getByTestId('watch-row-AAPL').waitFor();
+      expect(await page.locator('.watch-head span').allTextContents()).toEqual([
+        en.market.name,
+        en.market.price,
+        en.market.changePct,
+        '',
+      ]);
+      const tags = Object.fromEntries(
+        await Promise.all(
+          ['600000', '000001', '00700', 'AAPL'].map(
+            async (code) =>
+              [
+                code,
+                await page.getByTestId(`watch-row-${code}`).getByTestId('market-tag').textContent(),
+              ] as const,
+          ),
+        ),
+      );
+      expect(tags).toEqual({
+        '600000': en.market.tag.sh,
+        '000001': en.market.tag.sz,
+        '00700': en.market.tag.hk,
+        AAPL: en.market.tag.us,
+      });
+
+      // A tap on the row's price, far from the name, opens the detail.
+      const row = page.getByTestId('watch-row-00700');
+      const [rowBox, priceBox] = await Promise.all([
+        row.boundingBox(),
+        row.locator('.quote-price').boundingBox(),
+      ]);
+      await page.mouse.click(priceBox!.x + priceBox!.width / 2, rowBox!.y + rowBox!.height / 2);
+      await page.waitForURL(/00700/);
+      await page.goBack();
+
+      // Remove, then Undo: the row comes back and the station never lost it.
+      await page.getByTestId('watch-row-00700').getByTestId('watch-remove').click();
+      await page.getByTestId('watch-undo-bar').waitFor();
+      expect(await page.getByTestId('watch-row-00700').count()).toBe(0);
+      await page.getByTestId('watch-undo').click();
+      await page.getByTestId('watch-row-00700').waitFor();
+      expect(await watched()).toContain('00700');
+
+      // Remove without Undo: once the bar goes, the removal is sent.
+      const removal = page.waitForResponse((r) => r.url().includes('/user/delOption.do'));
+      await page.getByTestId('watch-row-00700').getByTestId('watch-remove').click();
+      await page.getByTestId('watch-undo-bar').waitFor({ state: 'detached' });
+      await removal;
+      expect(await watched()).not.toContain('00700');
+      expect(await page.getByTestId('watch-row-00700').count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await close();
