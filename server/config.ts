@@ -101,6 +101,12 @@ export interface IdentitySettings {
   uploadPendingBytes: number;
   /** UPLOAD_ORPHAN_HOURS: a photo in no submission after this long is deleted, file and record. */
   uploadOrphanHours: number;
+  /**
+   * VIP_PERMISSION: who grants the VIP permission a user requests from the app: `reviewer` (the station's
+   * rule reviewer, REVIEW_DELAY_S after the request, so a newcomer can try VIP picks) or `operator` (the
+   * request waits for the operator's `permission grant`).
+   */
+  vipPermissionBy: 'reviewer' | 'operator';
 }
 
 /**
@@ -158,6 +164,7 @@ export function loadIdentitySettings(env: NodeJS.ProcessEnv): IdentitySettings {
     uploadsPerDay: readInt(env, 'UPLOADS_PER_DAY', 20, 1, 100_000),
     uploadPendingBytes: readInt(env, 'UPLOAD_PENDING_MB', 30, 1, 100_000) * 1024 * 1024,
     uploadOrphanHours: readInt(env, 'UPLOAD_ORPHAN_HOURS', 24, 1, 8_760),
+    vipPermissionBy: readChoice(env, 'VIP_PERMISSION', ['reviewer', 'operator'] as const, 'reviewer'),
   };
 }
 

@@ -8,7 +8,13 @@ export { verifyPassword } from './credentials';
 export { requireKyc } from './kyc-gate';
 export { MAX_IMAGE_BYTES, decideKycByOperator, runKycReviewer } from './kyc';
 export { sweepOrphanUploads } from './upload-quota';
-export { PERMISSIONS, isPermission, requirePermission, setPermission } from './permissions';
+export {
+  PERMISSIONS,
+  isPermission,
+  requirePermission,
+  runPermissionReviewer,
+  setPermission,
+} from './permissions';
 export { bankPlugin } from './routes/bank-card';
 export { kycPlugin, localizeReason } from './routes/kyc';
 export { userPlugin } from './routes/user';

@@ -8,7 +8,8 @@
  *   (server/products/fund-allocation.ts);
  * - `engine`, every second: every minute since the engine's stored progress (limit-order triggers, stops,
  *   liquidations, day closes and their deferred fees) (server/trading/engine.ts);
- * - `kyc-review`, every second: KYC submissions due for the rule reviewer's decision (server/identity/kyc.ts);
+ * - `kyc-review`, every second: KYC submissions due for the rule reviewer's decision (server/identity/kyc.ts),
+ *   then permission requests due for its grant (server/identity/permissions.ts);
  * - `upload-sweep`, hourly: KYC photos left out of every submission for UPLOAD_ORPHAN_HOURS are deleted
  *   (server/identity/upload-quota.ts);
  * - scale-out mode only: `tick-publish`, at each second, the leader's publication of the live quotes
@@ -23,7 +24,7 @@ import { createEngine, type Engine, type EngineStepResult } from '../trading';
 import { reviewDueWalletRequests } from '../wallet';
 import { endLiquidatedAllocation, runDueAllocationEvents, runDueNewShareEvents } from '../products';
 import type { Station, TickBus } from '../platform';
-import { runKycReviewer, sweepOrphanUploads } from '../identity';
+import { runKycReviewer, runPermissionReviewer, sweepOrphanUploads } from '../identity';
 import { createTickPublisher } from '../market';
 import { createScheduler, type Scheduler } from './scheduler';
 
@@ -40,7 +41,7 @@ export interface StationJobs {
    * events, then the trading engine's minutes.
    */
   engine: Engine;
-  /** Runs the KYC review now, after any review going on; how many submissions it decided. */
+  /** Runs the KYC and permission reviews now, after any review going on; how many they decided. */
   reviewKyc(): Promise<number>;
   scheduler: Scheduler;
 }
@@ -104,7 +105,7 @@ export async function createStationJobs(station: Station, options: StationJobsOp
   const reviewKyc = scheduler.add({
     name: 'kyc-review',
     everyMs: options.kycReviewEveryMs,
-    step: (now) => runKycReviewer(station, now),
+    step: async (now) => (await runKycReviewer(station, now)) + (await runPermissionReviewer(station, now)),
   });
   // Hourly is plenty: an orphan waits UPLOAD_ORPHAN_HOURS (a day by default) anyway.
   scheduler.add({

@@ -17,8 +17,14 @@
  * - The listing's simulated price starts 20-150% above the issue price (bonds 5-35% above face value).
  * - Codes follow the boards' prefixes (603/605/001/003 main, 688 STAR, 301 ChiNext, 113/118/123/127 bonds)
  *   and never reuse a catalogue code.
+ * - In always-open mode (every market trades around the clock) the calendar also holds one share issue per
+ *   UTC day from the day before the station's start to the horizon, subscribing the whole day (00:00-24:00
+ *   UTC), drawn at 01:00 the next day, paid until 16:00 the day after, listed three days later: so at any
+ *   hour one issue is in its subscription window (a demo or a newcomer can subscribe). Each is drawn from
+ *   MARKET_SEED and its day alone, with a code of its own series (002xxx, never a catalogue code), so a
+ *   restart on a later day keeps every earlier day's issue as it was.
  */
-import type { Config, IntRange, NewShareSettings } from '../config';
+import type { ClockMode, Config, IntRange, NewShareSettings } from '../config';
 import {
   loadCatalogue,
   MarketService,
@@ -65,6 +71,8 @@ export interface CalendarIssue {
   listingAt: number;
   /** The listing as the exchange trades it. */
   instrument: Instrument;
+  /** One of always-open mode's daily issues (listed one day ahead only, not the calendar's two weeks). */
+  alwaysOpen?: true;
 }
 
 /** [Chinese, pinyin initials, English, traditional Chinese] */
@@ -196,6 +204,7 @@ function makeIssue(
   codeFor: (prefix: string, r: number) => string,
   nameFor: (type: NewIssueType, r1: number, r2: number) => IssueName,
   terms: CalendarTerms,
+  only: { board?: 'main' } = {},
 ): CalendarIssue {
   const drawDay = nextTradingDay(subscribeDay, CN_HOURS);
   const payDay = nextTradingDay(drawDay, CN_HOURS);
@@ -214,7 +223,7 @@ function makeIssue(
   let listingPrice: number;
   let volatility: number;
   if (type === 'share') {
-    const b = rng();
+    const b = only.board === 'main' ? (rng(), 0) : rng();
     if (b < 0.65) {
       market = 'a';
       board = 'main';
@@ -286,6 +295,50 @@ function makeIssue(
   };
 }
 
+/** The code series of always-open issues: main-board codes the generated calendar never uses. */
+const ALWAYS_OPEN_PREFIX = '002';
+
+/**
+ * The always-open mode's issue of UTC day `day` (see the rules above): the same for a seed and a day
+ * whatever else the calendar holds. Its code is the `day`-th free code of the 002 series, cycling.
+ */
+export function alwaysOpenIssue(
+  seed: string,
+  day: number,
+  freeCodes: readonly string[],
+  terms: CalendarTerms,
+): CalendarIssue {
+  const rng = mulberry32(hashSeed(seed, 'newshare-always-open', day));
+  const code = freeCodes[((day % freeCodes.length) + freeCodes.length) % freeCodes.length]!;
+  // Names cycle through the pairs by day, so neighbouring days read differently.
+  const nameFor = (): IssueName => {
+    const [prefix, prefixInitials, prefixEn, prefixTw] = PREFIXES[day % PREFIXES.length]!;
+    const [suffix, suffixInitials, suffixEn, suffixTw] =
+      SUFFIXES[Math.floor(day / PREFIXES.length) % SUFFIXES.length]!;
+    return {
+      name: `${prefix}${suffix}`,
+      nameEn: `${prefixEn} ${suffixEn}`,
+      nameTw: `${prefixTw}${suffixTw}`,
+      pinyin: `${prefixInitials}${suffixInitials}`,
+    };
+  };
+  const issue = makeIssue('share', day, rng, () => code, nameFor, terms, { board: 'main' });
+  const utc = (d: number, hour: number) => localMinuteToUtc(d, hour * 60, 'UTC');
+  const listingDay = day + 4;
+  return {
+    ...issue,
+    drawDate: dateOfDay(day + 1),
+    listingDate: dateOfDay(listingDay),
+    subscribeOpensAt: utc(day, 0),
+    subscribeClosesAt: utc(day + 1, 0),
+    drawAt: utc(day + 1, 1),
+    payDeadline: utc(day + 2, 16),
+    listingAt: utc(listingDay, 0) + 15 * 60_000,
+    instrument: { ...issue.instrument, listedOn: dateOfDay(listingDay) },
+    alwaysOpen: true,
+  };
+}
+
 /** Generated issues by their listing instrument, so the station finds the calendar its market was built with. */
 const issueOfInstrument = new WeakMap<Instrument, CalendarIssue>();
 
@@ -298,9 +351,23 @@ export function withNewIssueListings(
   seed: string,
   now: number,
   terms: NewShareSettings,
+  clockMode: ClockMode = 'real',
 ): Instrument[] {
   const untilDay = localDay(now + terms.horizonDays * DAY_MS, ISSUE_TIME_ZONE);
-  const issues = generateCalendar(seed, new Set(catalogue.map((i) => i.code)), untilDay, terms);
+  const taken = new Set(catalogue.map((i) => i.code));
+  const issues = generateCalendar(seed, taken, untilDay, terms);
+  if (clockMode === 'always-open') {
+    const freeCodes: string[] = [];
+    for (let n = 0; n < 1000; n++) {
+      const code = `${ALWAYS_OPEN_PREFIX}${String(n).padStart(3, '0')}`;
+      if (!taken.has(code)) freeCodes.push(code);
+    }
+    for (let day = localDay(now, 'UTC') - 1; day <= untilDay; day++) {
+      issues.push(alwaysOpenIssue(seed, day, freeCodes, terms));
+    }
+    // The calendar reads oldest first (newStockList.do answers it newest first).
+    issues.sort((a, b) => a.subscribeOpensAt - b.subscribeOpensAt);
+  }
   for (const issue of issues) issueOfInstrument.set(issue.instrument, issue);
   return [...catalogue, ...issues.map((issue) => issue.instrument)];
 }
@@ -312,7 +379,13 @@ export function withNewIssueListings(
  */
 export function stationMarket(config: Config, clock: Clock): MarketService {
   return new MarketService(
-    withNewIssueListings(loadCatalogue(), config.marketSeed, clock.now(), config.settings.products.newShares),
+    withNewIssueListings(
+      loadCatalogue(),
+      config.marketSeed,
+      clock.now(),
+      config.settings.products.newShares,
+      config.clockMode,
+    ),
     { seed: config.marketSeed, clockMode: config.clockMode, settings: config.settings },
     clock,
   );

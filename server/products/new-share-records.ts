@@ -142,7 +142,10 @@ export async function listIssues(
   const matching = calendarOf(station.market)
     .list.filter(
       (issue) =>
-        (code === undefined ? issue.subscribeOpensAt <= now + ahead : issue.code === code) &&
+        (code === undefined
+          ? // Always-open mode's daily issues show a day ahead, so they do not bury the calendar's own.
+            issue.subscribeOpensAt <= now + (issue.alwaysOpen ? 86_400_000 : ahead)
+          : issue.code === code) &&
         (query.type === undefined || issue.type === query.type),
     )
     .slice()

@@ -61,6 +61,8 @@ describe('watchlist edits offline, replayed exactly', () => {
     // Remove AAPL, then add it again from its detail: back on top, not vanished.
     await page.getByTestId('watch-row-AAPL').getByTestId('watch-remove').click();
     await page.getByTestId('watch-row-AAPL').waitFor({ state: 'detached' });
+    // The removal is sent once its Undo is no longer offered.
+    await page.getByTestId('watch-undo-bar').waitFor({ state: 'detached' });
     await page.goto(`${station.url}/listdetail?code=AAPL`);
     await page.locator('[data-testid="watch-toggle"][data-watched="false"]').waitFor();
     await page.getByTestId('watch-toggle').click();

@@ -37,6 +37,11 @@ const PAIRS: readonly [keyof Palette, keyof Palette][] = [
   ['onMove', 'up'],
   ['onMove', 'down'],
   ['onMove', 'flat'],
+  ['success', 'surface'],
+  ['success', 'bg'],
+  ['onStatus', 'success'],
+  ['onStatus', 'danger'],
+  ['onStatus', 'badge'],
 ];
 
 describe('themes', () => {
@@ -61,6 +66,18 @@ describe('themes', () => {
     expect(swapped.down).toBe(red.up);
     expect({ ...swapped, up: red.up, down: red.down }).toEqual(red);
     expect(paletteFor('black', 'red-up')).toEqual(PALETTES.black);
+  });
+
+  it('keeps status colours apart from the up/down palette: success green, danger and badge red, either way', () => {
+    for (const theme of ['red', 'black'] as const) {
+      const redUp = paletteFor(theme, 'red-up');
+      const greenUp = paletteFor(theme, 'green-up');
+      for (const key of ['success', 'danger', 'badge', 'onStatus'] as const)
+        expect(greenUp[key]).toBe(redUp[key]);
+      // Green-up: "up" is green, yet a verified status stays green and the unread badge stays red.
+      expect(greenUp.success).toBe(redUp.down);
+      expect(greenUp.badge).not.toBe(greenUp.down);
+    }
   });
 
   it('defaults to red-up in Chinese and green-up elsewhere, unless the user chose', () => {

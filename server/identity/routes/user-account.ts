@@ -6,7 +6,13 @@ import type { CallIn } from '../../../src/shared/api/calls';
 import { changePassword, setWithdrawPassword, userInfo } from '../users';
 import { ok, fields, passwordField, postConsumes, ref, responses, userSecurity } from '../../platform';
 import { localizeUser } from './kyc';
-import { PERMISSIONS, permissionsOf } from '../permissions';
+import {
+  PERMISSIONS,
+  REQUESTABLE,
+  pendingRequestsOf,
+  permissionsOf,
+  requestPermission,
+} from '../permissions';
 import { passwordRule, withdrawPasswordRule } from './user-field-rules';
 
 const withdrawPasswordField = { type: 'string', maxLength: 32, description: '6 digits' } as const;
@@ -86,17 +92,52 @@ export function userAccountRoutes(app: FastifyInstance): void {
       onRequest: app.auth.requireUser,
       schema: {
         tags: ['user'],
-        summary: 'The permission flags the back office granted to the logged-in user',
+        summary:
+          'The permission flags the back office granted to the logged-in user, and those requested and not decided yet',
         security: userSecurity,
         querystring: fields({}),
         response: responses({
           type: 'object',
-          properties: { permissions: { type: 'array', items: { type: 'string', enum: [...PERMISSIONS] } } },
-          required: ['permissions'],
+          properties: {
+            permissions: { type: 'array', items: { type: 'string', enum: [...PERMISSIONS] } },
+            requested: { type: 'array', items: { type: 'string', enum: [...PERMISSIONS] } },
+          },
+          required: ['permissions', 'requested'],
           additionalProperties: false,
         }),
       },
     },
-    async (request) => ok({ permissions: await permissionsOf(station, app.auth.session(request).userId) }),
+    async (request) => {
+      const { userId } = app.auth.session(request);
+      return ok({
+        permissions: await permissionsOf(station, userId),
+        requested: await pendingRequestsOf(station, userId),
+      });
+    },
+  );
+
+  app.post<{ Body: CallIn<'POST /user/requestPermission.do'> }>(
+    '/user/requestPermission.do',
+    {
+      onRequest: app.auth.requireUser,
+      schema: {
+        tags: ['user'],
+        summary:
+          'Ask for a permission (the VIP permission): the rule reviewer grants it after REVIEW_DELAY_S, unless VIP_PERMISSION=operator leaves it to the operator',
+        security: userSecurity,
+        consumes: postConsumes,
+        body: fields({ permission: { type: 'string', enum: [...REQUESTABLE] } }, ['permission']),
+        response: responses({
+          type: 'object',
+          properties: { status: { type: 'string', enum: ['granted', 'pending'] } },
+          required: ['status'],
+          additionalProperties: false,
+        }),
+      },
+    },
+    async (request) => {
+      const { userId } = app.auth.session(request);
+      return ok({ status: await requestPermission(station, userId, request.body.permission) });
+    },
   );
 }

@@ -54,6 +54,14 @@ export interface UserPermissionsTable {
   granted_at: number;
 }
 
+/** A permission asked for from the app (0014): pending while decided_at is null. */
+export interface PermissionRequestsTable {
+  user_id: number;
+  permission: string;
+  requested_at: number;
+  decided_at: number | null;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   time: number;

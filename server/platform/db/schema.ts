@@ -18,6 +18,7 @@ import type {
   SmsThrottleTable,
   UploadsTable,
   UserPermissionsTable,
+  PermissionRequestsTable,
 } from './identity-schema';
 import type {
   NewshareIssuesTable,
@@ -331,6 +332,8 @@ export interface DB {
   fund_holdings: FundHoldingsTable;
   fund_trades: FundTradesTable;
   allocations: AllocationsTable;
+  // 0014-permission-requests
+  permission_requests: PermissionRequestsTable;
 }
 
 export type Db = Kysely<DB>;

@@ -158,6 +158,7 @@ export const INVALIDATES = {
   // The user carries the KYC status and whether a withdrawal password is set.
   'POST /user/auth.do': [ACCOUNTS],
   'POST /user/insertWithPwd.do': [ACCOUNTS, WITHDRAW_INFO],
+  'POST /user/requestPermission.do': ['GET /user/getPermissions.do'],
   'POST /user/updatePwd.do': [],
   'POST /api/user/updatePwd.do': [],
   'POST /api/sms/sendRegSms.do': [],

@@ -23,6 +23,15 @@ export interface Palette {
   onMove: string;
   /** Errors and warnings: fixed red, whichever way the up/down colours go. */
   danger: string;
+  /**
+   * Statuses that went well (verified, paid, succeeded): fixed green, whichever way the up/down colours go,
+   * so "Verified" never turns red under the green-up convention.
+   */
+  success: string;
+  /** Attention marks (the unread badge): fixed red, never the down colour. */
+  badge: string;
+  /** Text on a success, danger or badge background, AA on each. */
+  onStatus: string;
   noticeBg: string;
   noticeText: string;
 }
@@ -43,6 +52,9 @@ export const PALETTES: Record<ThemeName, Palette> = {
     down: '#1fbf75',
     flat: '#a3a9b5',
     danger: '#ff6b60',
+    success: '#1fbf75',
+    badge: '#ff6b60',
+    onStatus: '#0f1014',
     onMove: '#0f1014',
     noticeBg: '#3a2f12',
     noticeText: '#f3d58f',
@@ -62,6 +74,9 @@ export const PALETTES: Record<ThemeName, Palette> = {
     down: '#0b7a45',
     flat: '#5d6470',
     danger: '#c9241b',
+    success: '#0b7a45',
+    badge: '#c9241b',
+    onStatus: '#ffffff',
     onMove: '#ffffff',
     noticeBg: '#fff4d6',
     noticeText: '#6b4b00',

@@ -121,7 +121,14 @@ export interface ApiCalls extends FundsCalls {
   'POST /user/bank/add.do': { in: BankCardInput; out: BankCard };
   'POST /user/bank/update.do': { in: BankCardInput; out: BankCard };
   'GET /user/bank/getBankInfo.do': { in: Record<string, never>; out: BankCard | null };
-  'GET /user/getPermissions.do': { in: Record<string, never>; out: { permissions: string[] } };
+  'GET /user/getPermissions.do': {
+    in: Record<string, never>;
+    out: { permissions: string[]; requested: string[] };
+  };
+  'POST /user/requestPermission.do': {
+    in: { permission: 'vip_picks' };
+    out: { status: 'granted' | 'pending' };
+  };
   'GET /api/stock/getStock.do': {
     in: PageQuery & { market: StockMarket; keyword?: string; sort?: string };
     out: Page<Quote>;

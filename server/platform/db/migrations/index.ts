@@ -13,6 +13,7 @@ import { doubleEntryLedgerSchema } from './0010-double-entry-ledger';
 import { positionsByAccountSchema } from './0011-positions-by-account';
 import { orderFillsSchema } from './0012-order-fills';
 import { positionFxSchema } from './0013-position-fx';
+import { permissionRequestsSchema } from './0014-permission-requests';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -28,5 +29,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0011-positions-by-account': positionsByAccountSchema(),
     '0012-order-fills': orderFillsSchema(),
     '0013-position-fx': positionFxSchema(),
+    '0014-permission-requests': permissionRequestsSchema(),
   };
 }

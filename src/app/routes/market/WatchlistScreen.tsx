@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Quote } from '../../../shared/api/types';
@@ -9,6 +9,7 @@ import { useStationQuery } from '../../api/station-query';
 import { AsOfNote } from '../../components/ConnectionViews';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { PctText, moveClass } from '../../components/PriceText';
+import { MarketTag } from '../../components/MarketTag';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
 import { online$ } from '../../state/connection';
@@ -27,8 +28,12 @@ function moved(order: readonly string[], code: string, to: 'top' | 'up' | 'down'
   return next;
 }
 
+/** How long a removed row can be brought back (Undo) before its removal is sent. */
+const UNDO_MS = 5000;
+
 /**
- * /MyList (tab) and /mylist: the watchlist with live prices; a row opens the detail, the cross removes it.
+ * /MyList (tab) and /mylist: the watchlist with live prices; the whole row opens the detail, the cross
+ * removes it after a few seconds in which Undo brings it back (leaving the screen sends it at once).
  * Edit mode arranges the list (to the top, up, down); each move is saved on the station at once. Offline
  * the last list shows "as of"; edits are queued by the service worker, shown at once (its answer applies
  * them) and sent once back online.
@@ -43,6 +48,12 @@ export function WatchlistScreen() {
   const [editing, setEditing] = useState(false);
   /** The order the user arranged, shown until the list's next answer carries it. */
   const [arranged, setArranged] = useState<readonly string[] | null>(null);
+  /** The row removed a moment ago, hidden while Undo can bring it back. */
+  const [undoable, setUndoable] = useState<string | null>(null);
+  const undoTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const pendingSend = useRef<(() => void) | null>(null);
+  // Leaving the screen sends a removal still waiting for its Undo.
+  useEffect(() => () => pendingSend.current?.(), []);
   if (!loggedIn) return <LoggedOutPrompt />;
 
   const move = async (codes: readonly string[], code: string, to: 'top' | 'up' | 'down') => {
@@ -57,22 +68,45 @@ export function WatchlistScreen() {
     list.reload();
   };
 
-  const remove = async (code: string) => {
+  const sendRemoval = async (code: string) => {
+    setRemoved((prev) => new Set(prev).add(code));
     try {
       await call('POST /user/delOption.do', { code });
-      setRemoved((prev) => new Set(prev).add(code));
-      showAlert(online$.peek() ? LL.trading.watchRemoved() : LL.trading.watchQueued(), 'success');
+      if (!online$.peek()) showAlert(LL.trading.watchQueued(), 'success');
       list.reload();
     } catch (failure) {
+      setRemoved((prev) => {
+        const next = new Set(prev);
+        next.delete(code);
+        return next;
+      });
       showAlert(toApiError(failure).message, 'error');
     }
+  };
+  const remove = (code: string) => {
+    // A removal still waiting is sent now: one Undo at a time.
+    pendingSend.current?.();
+    const send = () => {
+      clearTimeout(undoTimer.current);
+      pendingSend.current = null;
+      setUndoable(null);
+      void sendRemoval(code);
+    };
+    pendingSend.current = send;
+    setUndoable(code);
+    undoTimer.current = setTimeout(send, UNDO_MS);
+  };
+  const undo = () => {
+    clearTimeout(undoTimer.current);
+    pendingSend.current = null;
+    setUndoable(null);
   };
 
   let body;
   if (list.loading) body = <Loading />;
   else if (!list.data) body = list.error ? <ErrorState error={list.error} onRetry={list.reload} /> : null;
   else {
-    const shown = list.data.filter((q) => !removed.has(q.code));
+    const shown = list.data.filter((q) => !removed.has(q.code) && q.code !== undoable);
     const rank = new Map((arranged ?? []).map((code, index) => [code, index]));
     const quotes = arranged
       ? [...shown].sort((a, b) => (rank.get(a.code) ?? -1) - (rank.get(b.code) ?? -1))
@@ -82,22 +116,30 @@ export function WatchlistScreen() {
       quotes.length === 0 ? (
         <Empty text={LL.trading.watchEmpty()} />
       ) : (
-        <ul className="quote-list watch-list" data-testid="watchlist" data-editing={editing}>
-          {quotes.map((quote, index) => (
-            <li key={quote.code}>
-              {editing ? (
-                <ArrangeRow
-                  quote={quote}
-                  first={index === 0}
-                  last={index === quotes.length - 1}
-                  onMove={(to) => void move(codes, quote.code, to)}
-                />
-              ) : (
-                <WatchRow quote={quote} onRemove={() => void remove(quote.code)} />
-              )}
-            </li>
-          ))}
-        </ul>
+        <>
+          <div className="quote-head watch-head" aria-hidden="true">
+            <span>{LL.market.name()}</span>
+            <span>{LL.market.price()}</span>
+            <span>{LL.market.changePct()}</span>
+            <span />
+          </div>
+          <ul className="quote-list watch-list" data-testid="watchlist" data-editing={editing}>
+            {quotes.map((quote, index) => (
+              <li key={quote.code}>
+                {editing ? (
+                  <ArrangeRow
+                    quote={quote}
+                    first={index === 0}
+                    last={index === quotes.length - 1}
+                    onMove={(to) => void move(codes, quote.code, to)}
+                  />
+                ) : (
+                  <WatchRow quote={quote} onRemove={() => remove(quote.code)} />
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
       );
   }
   return (
@@ -123,6 +165,14 @@ export function WatchlistScreen() {
       <Link to="/searchmylist" className="button ghost block" data-testid="watch-add">
         + {LL.trading.watchAdd()}
       </Link>
+      {undoable && (
+        <div className="undo-bar" role="status" data-testid="watch-undo-bar">
+          <span>{LL.market.watchRemovedUndo()}</span>
+          <button type="button" className="button secondary small" data-testid="watch-undo" onClick={undo}>
+            {LL.market.watchUndo()}
+          </button>
+        </div>
+      )}
     </div>
   );
 }
@@ -133,10 +183,14 @@ function WatchRow({ quote, onRemove }: { quote: Quote; onRemove: () => void }) {
   const live = streamed && streamed.time >= quote.time ? streamed : quote;
   const link = detailLink(quote.code, quote.market);
   return (
-    <div className="quote-row" data-testid={`watch-row-${quote.code}`}>
-      <Link to={link.to} search={link.search} className="quote-name plain-link">
+    <div className="quote-row watch-row" data-testid={`watch-row-${quote.code}`}>
+      {/* The link stretches over the whole row (market.css); the cross sits above it. */}
+      <Link to={link.to} search={link.search} className="quote-name row-link" data-testid="watch-open">
         <strong>{quote.name}</strong>
-        <small className="num">{quote.code}</small>
+        <span className="code-line">
+          <MarketTag code={quote.code} market={quote.market} />
+          <small className="num">{quote.code}</small>
+        </span>
       </Link>
       <span className={`num quote-price ${moveClass(live.change)}`}>
         {formatMoney(live.price, locale, priceDigits(quote.market, live.price, quote.code))}
@@ -174,7 +228,10 @@ function ArrangeRow({
     <div className="quote-row arrange-row" data-testid={`arrange-row-${quote.code}`}>
       <span className="quote-name">
         <strong>{quote.name}</strong>
-        <small className="num">{quote.code}</small>
+        <span className="code-line">
+          <MarketTag code={quote.code} market={quote.market} />
+          <small className="num">{quote.code}</small>
+        </span>
       </span>
       <button
         type="button"

@@ -1,8 +1,9 @@
 /**
  * VIP picks ("chip grabbing"): /vipdetail lists today's limited allocations (first come first served) and,
  * with `?code=`, shows one with its purchase form; /VipSearchlist finds one by code, name or pinyin. Buying
- * needs the VIP permission the back office grants: without it the station answers NO_PERMISSION and the
- * screen says so.
+ * needs the VIP permission: without it the station answers NO_PERMISSION and the screen says so and offers
+ * to request it (the station's reviewer grants it after its review delay, or the operator does).
+ * An allocation not open shows an inactive button, not the bright "Grab now".
  */
 import { useDeferredValue, useState } from 'react';
 import { Link, useSearch } from '@tanstack/react-router';
@@ -13,12 +14,12 @@ import { useStationMutation, useStationPages, useStationQuery } from '../../../a
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { InfoRow, PagedList, useMoneyText } from '../../../components/record-parts';
 import { PRICE_REFRESH_MS } from '../../../components/market-info';
-import { Figures, PurchaseForm, StatusTag, windowText } from './dzvip-parts';
+import { Figures, PurchaseForm, StatusTag, StatusText, windowText } from './dzvip-parts';
 import '../../../components/wallet.css';
 import '../../../components/trade.css';
 import './dzvip.css';
 
-const VIP_PERMISSION = 'vip_picks';
+const VIP_PERMISSION = 'vip_picks' as const;
 
 /** /vipdetail: every allocation of today, or one (`?code=`) with its purchase form. */
 export function VipPicksScreen() {
@@ -26,15 +27,51 @@ export function VipPicksScreen() {
   return search.code ? <VipPickDetail code={search.code} /> : <VipPickList />;
 }
 
+/** How often a pending request is looked at again: the reviewer decides within seconds. */
+const REQUEST_POLL_MS = 2000;
+
 function PermissionNote() {
   const { LL } = useI18nContext();
-  const permissions = useStationQuery('GET /user/getPermissions.do', {});
-  if (!permissions.data) return null;
-  const granted = permissions.data.permissions.includes(VIP_PERMISSION);
+  const [polling, setPolling] = useState(false);
+  const permissions = useStationQuery(
+    'GET /user/getPermissions.do',
+    {},
+    polling ? { refetchInterval: REQUEST_POLL_MS } : {},
+  );
+  const request = useStationMutation('POST /user/requestPermission.do');
+  const data = permissions.data;
+  const granted = data?.permissions.includes(VIP_PERMISSION) ?? false;
+  const requested = (data?.requested.includes(VIP_PERMISSION) ?? false) || request.isSuccess;
+  const shouldPoll = requested && !granted;
+  if (shouldPoll !== polling) setPolling(shouldPoll);
+  if (!data) return null;
+  if (granted) {
+    return (
+      <p className="dzvip-note" data-testid="vip-granted">
+        {LL.dzvip.vipHasPermission()}
+      </p>
+    );
+  }
+  if (requested) {
+    return (
+      <p className="dzvip-note" data-testid="vip-requested">
+        {LL.dzvip.vipRequested()}
+      </p>
+    );
+  }
   return (
-    <p className="dzvip-note" data-testid={granted ? 'vip-granted' : 'vip-not-granted'}>
-      {granted ? LL.dzvip.vipHasPermission() : LL.dzvip.vipNoPermission()}
-    </p>
+    <div className="dzvip-note" data-testid="vip-not-granted">
+      <p>{LL.dzvip.vipNoPermission()}</p>
+      <button
+        type="button"
+        className="button secondary block"
+        data-testid="vip-request"
+        disabled={request.isPending}
+        onClick={() => request.mutate({ permission: VIP_PERMISSION })}
+      >
+        {LL.dzvip.vipRequest()}
+      </button>
+    </div>
   );
 }
 
@@ -67,7 +104,12 @@ function PickCard({ pick, action }: { pick: VipPick; action?: boolean }) {
       <div className="dzvip-progress" aria-hidden="true">
         <span style={{ width: `${soldPct}%` }} />
       </div>
-      {action && (
+      {action && pick.status !== 'open' && (
+        <button type="button" className="button block inactive" disabled data-testid={`grab-${pick.code}`}>
+          <StatusText status={pick.status} />
+        </button>
+      )}
+      {action && pick.status === 'open' && (
         <Link
           to="/vipdetail"
           search={{ code: pick.code }}

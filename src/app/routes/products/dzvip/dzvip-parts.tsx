@@ -31,14 +31,19 @@ export function windowText(opensAt: number, closesAt: number): string {
   return `${MARKET_TIME.format(new Date(opensAt))}–${MARKET_TIME.format(new Date(closesAt))}`;
 }
 
-export function StatusTag({ status }: { status: BlockTradeOfferStatus | VipPickStatus }) {
+/** An offer's or allocation's status in words. */
+export function StatusText({ status }: { status: BlockTradeOfferStatus | VipPickStatus }) {
   const { LL } = useI18nContext();
-  const text = {
+  return {
     upcoming: LL.dzvip.statusUpcoming(),
     open: LL.dzvip.statusOpen(),
     closed: LL.dzvip.statusClosed(),
     soldOut: LL.dzvip.statusSoldOut(),
   }[status];
+}
+
+export function StatusTag({ status }: { status: BlockTradeOfferStatus | VipPickStatus }) {
+  const text = <StatusText status={status} />;
   const tone = status === 'open' ? 'status-success' : status === 'upcoming' ? 'status-pending' : '';
   return (
     <span className={`status-tag ${tone}`} data-testid="status">
