@@ -93,6 +93,7 @@ describe('identity settings', () => {
       uploadsPerDay: 20,
       uploadPendingBytes: 30 * 1024 * 1024,
       uploadOrphanHours: 24,
+      vipPermissionBy: 'reviewer',
     });
   });
 
@@ -114,6 +115,7 @@ describe('identity settings', () => {
         UPLOADS_PER_DAY: '5',
         UPLOAD_PENDING_MB: '12',
         UPLOAD_ORPHAN_HOURS: '2',
+        VIP_PERMISSION: 'operator',
       }),
     ).toEqual({
       inviteCode: 'required',
@@ -131,6 +133,7 @@ describe('identity settings', () => {
       uploadsPerDay: 5,
       uploadPendingBytes: 12 * 1024 * 1024,
       uploadOrphanHours: 2,
+      vipPermissionBy: 'operator',
     });
   });
 
