@@ -11,15 +11,23 @@ const selectAccountType = prepared<{ accountId: number }>()((db, p) =>
   db.selectFrom('accounts').select('type').where('id', '=', p.accountId),
 );
 
-const selectAllocationOf = prepared<{ accountId: number }>()((db, p) =>
-  db.selectFrom('allocations').select(['status', 'expires_at']).where('account_id', '=', p.accountId),
+// A user's one sub-account serves each of their allocations in turn, so the account names several: the
+// one that matters is the one trading now (at most one at a time), not the first ever.
+const selectTradingAllocationOf = prepared<{ accountId: number }>()((db, p) =>
+  db
+    .selectFrom('allocations')
+    .select(['status', 'expires_at'])
+    .where('account_id', '=', p.accountId)
+    .where('status', '=', 'trading')
+    .orderBy('id', 'desc')
+    .limit(1),
 );
 
 export async function assertUserMaySell(trx: Tx, position: PositionRow, now: number): Promise<void> {
   if (position.state !== 'open') throw new AppError('ALREADY_DONE');
   const [account] = await selectAccountType.rows(trx, { accountId: position.account_id });
   if (account?.type !== 'fund') return;
-  const [allocation] = await selectAllocationOf.rows(trx, { accountId: position.account_id });
+  const [allocation] = await selectTradingAllocationOf.rows(trx, { accountId: position.account_id });
   const trading =
     allocation !== undefined &&
     allocation.status === 'trading' &&

@@ -572,6 +572,50 @@ describe.each(dbTargets)('funds and fund allocation (%s)', (db) => {
     expect(data(await other.client.get<SubAccount | null>('/user/funds/getUserSubaccount.do'))).toBeNull();
     await station.assertLedger();
   });
+  it('sells in a second allocation, which trades in the sub-account an ended first one used', async () => {
+    station.clock.set(T0);
+    const user = await register(client);
+    const apply = async () =>
+      data(
+        await user.client.post<Allocation>('/user/funds/addFundsApply.do', {
+          typeCode: 'months',
+          margin: 2_000,
+          multiple: 3,
+          days: 20,
+          requestId: newRequestId(),
+        }),
+      );
+    const first = await apply();
+    await decideAllocationByOperator(station.app.station, first.id, 'approve', 'ops', 'ok');
+    data(
+      await user.client.post<Allocation>('/user/funds/endFundsApply.do', {
+        applyId: first.id,
+        requestId: newRequestId(),
+      }),
+    );
+    const second = await apply();
+    await decideAllocationByOperator(station.app.station, second.id, 'approve', 'ops', 'ok');
+    const position = data(
+      await user.client.post<Position>('/user/funds/buyFunds.do', {
+        applyId: second.id,
+        code: '600000',
+        lots: 1,
+        requestId: newRequestId(),
+      }),
+    );
+    // T+1 passed: the second allocation trades, whatever became of the first in the same sub-account.
+    station.clock.set(FIRST_CLOSE + 60_000);
+    const sold = data(
+      await user.client.post<Position>('/user/funds/sellFunds.do', {
+        applyId: second.id,
+        positionId: position.id,
+        requestId: newRequestId(),
+      }),
+    );
+    expect(sold).toMatchObject({ id: position.id, closedAt: expect.any(Number) });
+    await station.assertLedger();
+  });
+
   it('refuses a paper-account reset while money is out in a fund or an allocation, which would pay it twice', async () => {
     const user = await register(client);
     const reset = () =>

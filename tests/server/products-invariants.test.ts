@@ -1590,7 +1590,22 @@ describe.each(dbTargets)('product invariants (%s, pinned clock, always-open)', (
           ...(lots < p.lots ? { lots } : {}),
           requestId: newRequestId(),
         });
-        return { res, expected: t < p.sellable_from ? ['T_PLUS_ONE'] : null };
+        // The sale guard's order: the position must be this allocation's; the allocation must still trade
+        // and be before its last close (a later application may be pending while an older one's
+        // positions stay open); then the market's T+1.
+        const trades =
+          allocation.status === 'trading' &&
+          allocation.expires_at !== null &&
+          t < num(allocation.expires_at);
+        const expected =
+          p.account_id !== allocation.account_id
+            ? ['NOT_FOUND']
+            : !trades
+              ? ['ALREADY_DONE']
+              : t < p.sellable_from
+                ? ['T_PLUS_ONE']
+                : null;
+        return { res, expected };
       }
       case 'end': {
         const um = await chooser(users, cmd.who, trading);
