@@ -143,8 +143,8 @@ export async function listIssues(
     .list.filter(
       (issue) =>
         (code === undefined
-          ? // Always-open mode's daily issues show a day ahead, so they do not bury the calendar's own.
-            issue.subscribeOpensAt <= now + (issue.alwaysOpen ? 86_400_000 : ahead)
+          ? // Always-open mode's daily issues show a day ahead at most, so they do not bury the calendar's own.
+            issue.subscribeOpensAt <= now + (issue.alwaysOpen ? Math.min(86_400_000, ahead) : ahead)
           : issue.code === code) &&
         (query.type === undefined || issue.type === query.type),
     )

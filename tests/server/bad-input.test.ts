@@ -86,7 +86,8 @@ describe.each(dbTargets)('bad input never reaches a 500 and writes nothing (%s)'
     expect((await fields(2.5)).fields).toEqual({ lots: '数量必须是整数' });
     expect((await fields('')).fields).toEqual({ lots: '数量不能为空' });
     expect((await fields(undefined)).fields).toEqual({ lots: '数量不能为空' });
-    expect((await fields('NaN')).fields).toEqual({ lots: '数量不能为空' });
+    // Text that is not a number says so (not "cannot be empty").
+    expect((await fields('NaN')).fields).toEqual({ lots: '数量必须是数字' });
   });
 
   it('refuses JSON values of the wrong shape', async () => {

@@ -269,7 +269,8 @@ describe('the new-share calendar’s settings, read when the station starts', ()
     let station: Station | null = null;
     try {
       station = await startStation({ db: 'sqlite' });
-      const issues = calendarOf(station.app.market).list;
+      // The calendar's own issues (always-open mode, the test default, adds one of its own each day).
+      const issues = calendarOf(station.app.market).list.filter((i) => !i.alwaysOpen);
       expect(issues.length).toBeGreaterThan(50);
       expect(new Set(issues.map((i) => i.type))).toEqual(new Set(['share']));
       expect(new Set(issues.map((i) => i.subscribeDate)).size).toBe(issues.length);
