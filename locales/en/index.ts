@@ -508,6 +508,7 @@ const en = {
     searchPlaceholder: 'Code, name or pinyin initials',
     searchHint: 'Search stocks, indexes or futures',
     recentSearches: 'Recent searches',
+    hotSearches: 'Hot searches',
     clear: 'Clear',
     noResults: 'Nothing found',
     watchAdd: 'Add to watchlist',

@@ -503,6 +503,7 @@ const th = {
     searchPlaceholder: 'รหัส ชื่อ หรืออักษรพินอิน',
     searchHint: 'ค้นหาหุ้น ดัชนี หรือฟิวเจอร์ส',
     recentSearches: 'ค้นหาล่าสุด',
+    hotSearches: 'การค้นหายอดนิยม',
     clear: 'ล้าง',
     noResults: 'ไม่พบผลลัพธ์',
     watchAdd: 'เพิ่มในรายการโปรด',

@@ -508,6 +508,7 @@ const vi = {
     searchPlaceholder: 'Mã, tên hoặc chữ cái đầu pinyin',
     searchHint: 'Tìm cổ phiếu, chỉ số hoặc hợp đồng tương lai',
     recentSearches: 'Tìm kiếm gần đây',
+    hotSearches: 'Tìm kiếm phổ biến',
     clear: 'Xóa',
     noResults: 'Không tìm thấy kết quả',
     watchAdd: 'Thêm vào danh sách theo dõi',

@@ -503,6 +503,7 @@ const zh_CN = {
     searchPlaceholder: '输入代码、名称或拼音首字母',
     searchHint: '搜索股票、指数或期货',
     recentSearches: '最近搜索',
+    hotSearches: '热门搜索',
     clear: '清除',
     noResults: '没有找到相关结果',
     watchAdd: '加自选',

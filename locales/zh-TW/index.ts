@@ -503,6 +503,7 @@ const zh_TW = {
     searchPlaceholder: '輸入代碼、名稱或拼音首字母',
     searchHint: '搜尋股票、指數或期貨',
     recentSearches: '最近搜尋',
+    hotSearches: '熱門搜尋',
     clear: '清除',
     noResults: '沒有找到相關結果',
     watchAdd: '加自選',

@@ -218,4 +218,46 @@ describe('a newcomer’s first hour: products and colours, in Chromium at 390×8
       await close();
     }
   });
+
+  it('search: hot searches before typing; results with headers, exchange tags and whole rows tappable', async () => {
+    const session = await client.registerUser('1390029');
+    const hot = await client.call<{ code: string; name: string }[]>('GET', '/api/stock/getTop.do', null, {
+      market: 'a',
+      by: 'turnover',
+      limit: 8,
+    });
+    const { page, errors, close } = await openAs(session);
+    try {
+      await page.goto(`${url}/searchlist`);
+      const hotSection = page.getByTestId('hot-searches');
+      await hotSection.waitFor();
+      expect(await hotSection.locator('h3').textContent()).toBe(en.trading.hotSearches);
+      expect(
+        await hotSection
+          .locator('.chip')
+          .evaluateAll((chips) => chips.map((c) => c.getAttribute('data-testid'))),
+      ).toEqual(hot.map((q) => `hot-search-${q.code}`));
+      await page.getByTestId(`hot-search-${hot[0]!.code}`).click();
+      await page.waitForURL(new RegExp(`code=${hot[0]!.code}`));
+      await page.goBack();
+
+      await page.getByTestId('search-input').fill('700');
+      await page.getByTestId('search-row-00700').waitFor();
+      expect(await page.locator('[data-testid="search-results"] .quote-head span').allTextContents()).toEqual(
+        [en.market.name, en.market.price, en.market.changePct],
+      );
+      const row = page.getByTestId('search-row-00700');
+      expect(await row.getByTestId('market-tag').textContent()).toBe(en.market.tag.hk);
+      // A tap on the change, far from the name, opens the detail.
+      const [rowBox, changeBox] = await Promise.all([
+        row.boundingBox(),
+        row.locator('.num').last().boundingBox(),
+      ]);
+      await page.mouse.click(changeBox!.x + changeBox!.width / 2, rowBox!.y + rowBox!.height / 2);
+      await page.waitForURL(/code=00700/);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
 });

@@ -17,6 +17,7 @@ import type { Quote, StockMarket } from '../../../shared/api/types';
 import { formatMoney, formatPct } from '../../../shared/format';
 import { useStationPages, useStationQuery } from '../../api/station-query';
 import { AsOfNote } from '../../components/ConnectionViews';
+import { MarketTag } from '../../components/MarketTag';
 import { moveClass, useMoveWord } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { PRICE_REFRESH_MS, priceDigits } from '../../components/market-info';
@@ -430,7 +431,10 @@ function QuoteRowView({ quote }: { quote: Quote }) {
     >
       <span className="quote-name">
         <strong>{quote.name}</strong>
-        <small className="num">{quote.code}</small>
+        <span className="code-line">
+          <MarketTag code={quote.code} market={quote.market} />
+          <small className="num">{quote.code}</small>
+        </span>
       </span>
       <span className={`num quote-price ${moveClass(quote.change)}`} data-value={String(quote.price)}>
         {formatMoney(quote.price, locale, priceDigits(quote.market, quote.price, quote.code))}

@@ -5,6 +5,7 @@ import type { Quote } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
 import { useStationQuery } from '../../api/station-query';
 import { AsOfNote } from '../../components/ConnectionViews';
+import { MarketTag } from '../../components/MarketTag';
 import { PctText, moveClass } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { detailLink } from './detail-link';
@@ -48,33 +49,37 @@ function Search({ scope }: { scope: SearchScope }) {
 
   let body;
   if (!keyword) {
-    body =
-      recent.length === 0 ? (
-        <Empty text={LL.trading.searchHint()} />
-      ) : (
-        <section className="recent-searches" data-testid="recent-searches">
-          <header>
-            <h3>{LL.trading.recentSearches()}</h3>
-            <button
-              type="button"
-              className="button small ghost"
-              onClick={() => {
-                clearRecentSearches();
-                setRecent([]);
-              }}
-            >
-              {LL.trading.clear()}
-            </button>
-          </header>
-          <div className="chips">
-            {recent.map((k) => (
-              <button key={k} type="button" className="chip" onClick={() => setText(k)}>
-                {k}
+    body = (
+      <>
+        {recent.length === 0 ? (
+          <Empty text={LL.trading.searchHint()} />
+        ) : (
+          <section className="recent-searches" data-testid="recent-searches">
+            <header>
+              <h3>{LL.trading.recentSearches()}</h3>
+              <button
+                type="button"
+                className="button small ghost"
+                onClick={() => {
+                  clearRecentSearches();
+                  setRecent([]);
+                }}
+              >
+                {LL.trading.clear()}
               </button>
-            ))}
-          </div>
-        </section>
-      );
+            </header>
+            <div className="chips">
+              {recent.map((k) => (
+                <button key={k} type="button" className="chip" onClick={() => setText(k)}>
+                  {k}
+                </button>
+              ))}
+            </div>
+          </section>
+        )}
+        {scope !== 'index' && <HotSearches />}
+      </>
+    );
   } else if (results.loading) body = <Loading />;
   else if (!results.data)
     body = results.error ? <ErrorState error={results.error} onRetry={results.reload} /> : null;
@@ -82,6 +87,11 @@ function Search({ scope }: { scope: SearchScope }) {
   else
     body = (
       <ul className="search-results" data-testid="search-results">
+        <li className="quote-head" aria-hidden="true" data-testid="quote-head">
+          <span>{LL.market.name()}</span>
+          <span>{LL.market.price()}</span>
+          <span>{scope === 'watch' ? '' : LL.market.changePct()}</span>
+        </li>
         {list.map((quote) => (
           <li key={quote.code}>
             <SearchRow
@@ -116,26 +126,86 @@ function SearchRow({ quote, watch, onOpen }: { quote: Quote; watch: boolean; onO
   const { locale } = useI18nContext();
   const loggedIn = useLoggedIn();
   const link = detailLink(quote.code, quote.market);
-  return (
-    <div className="quote-row search-row">
-      <Link
-        to={link.to}
-        search={link.search}
-        className="quote-name plain-link"
-        data-testid={`search-row-${quote.code}`}
-        onClick={onOpen}
-      >
-        <strong>{quote.name}</strong>
+  const name = (
+    <>
+      <strong>{quote.name}</strong>
+      <span className="code-line">
+        <MarketTag code={quote.code} market={quote.market} />
         <small className="num">{quote.code}</small>
-      </Link>
-      <span className={`num quote-price ${moveClass(quote.change)}`}>
-        {formatMoney(quote.price, locale, priceDigits(quote.market, quote.price, quote.code))}
       </span>
-      {watch && loggedIn ? (
+    </>
+  );
+  const price = (
+    <span className={`num quote-price ${moveClass(quote.change)}`}>
+      {formatMoney(quote.price, locale, priceDigits(quote.market, quote.price, quote.code))}
+    </span>
+  );
+  // Adding to the watchlist keeps its own button; otherwise the whole row opens the detail.
+  if (watch && loggedIn) {
+    return (
+      <div className="quote-row search-row">
+        <Link
+          to={link.to}
+          search={link.search}
+          className="quote-name plain-link"
+          data-testid={`search-row-${quote.code}`}
+          onClick={onOpen}
+        >
+          {name}
+        </Link>
+        {price}
         <WatchToggle code={quote.code} market={quote.market} compact />
-      ) : (
-        <PctText fraction={quote.changePct} />
-      )}
-    </div>
+      </div>
+    );
+  }
+  return (
+    <Link
+      to={link.to}
+      search={link.search}
+      className="quote-row search-row plain-link"
+      data-testid={`search-row-${quote.code}`}
+      onClick={onOpen}
+    >
+      <span className="quote-name">{name}</span>
+      {price}
+      <PctText fraction={quote.changePct} />
+    </Link>
+  );
+}
+
+/** How many of the most traded stocks the search screen offers before anything is typed. */
+const HOT_SEARCHES = 8;
+
+/** "Hot searches": the A-shares traded most today, as broker apps offer them before a search. */
+function HotSearches() {
+  const { LL } = useI18nContext();
+  const hot = useStationQuery('GET /api/stock/getTop.do', {
+    market: 'a',
+    by: 'turnover',
+    limit: HOT_SEARCHES,
+  });
+  if (!hot.data || hot.data.length === 0) return null;
+  return (
+    <section className="recent-searches" data-testid="hot-searches">
+      <header>
+        <h3>{LL.trading.hotSearches()}</h3>
+      </header>
+      <div className="chips">
+        {hot.data.map((quote) => {
+          const link = detailLink(quote.code, quote.market);
+          return (
+            <Link
+              key={quote.code}
+              to={link.to}
+              search={link.search}
+              className="chip plain-link"
+              data-testid={`hot-search-${quote.code}`}
+            >
+              {quote.name}
+            </Link>
+          );
+        })}
+      </div>
+    </section>
   );
 }

@@ -6,6 +6,7 @@ import { formatMoney } from '../../../shared/format';
 import type { CallKey } from '../../../shared/api/calls';
 import { useStationQuery } from '../../api/station-query';
 import { AsOfNote } from '../../components/ConnectionViews';
+import { MarketTag } from '../../components/MarketTag';
 import { moveClass, PctText } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { Tabs } from '../../components/Tabs';
@@ -165,7 +166,10 @@ export function SimpleQuoteList({
               >
                 <span className="quote-name">
                   <strong>{quote.name}</strong>
-                  <small className="num">{quote.code}</small>
+                  <span className="code-line">
+                    <MarketTag code={quote.code} market={quote.market} />
+                    <small className="num">{quote.code}</small>
+                  </span>
                 </span>
                 <span className={`num quote-price ${moveClass(quote.change)}`}>
                   {formatMoney(quote.price, locale, priceDigits(quote.market, quote.price, quote.code))}
