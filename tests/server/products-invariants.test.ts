@@ -1594,9 +1594,7 @@ describe.each(dbTargets)('product invariants (%s, pinned clock, always-open)', (
         // and be before its last close (a later application may be pending while an older one's
         // positions stay open); then the market's T+1.
         const trades =
-          allocation.status === 'trading' &&
-          allocation.expires_at !== null &&
-          t < num(allocation.expires_at);
+          allocation.status === 'trading' && allocation.expires_at !== null && t < num(allocation.expires_at);
         const expected =
           p.account_id !== allocation.account_id
             ? ['NOT_FOUND']
