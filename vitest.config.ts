@@ -17,9 +17,9 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
-          // Two files at a time even on two cores: a server test spends much of its time waiting on its
+          // Three files at a time even on two cores: a server test spends much of its time waiting on its
           // station's database and sockets (vitest's default would be one worker there).
-          maxWorkers: 2,
+          maxWorkers: 3,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -6,11 +6,14 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
-step "typecheck"
-npm run --silent typecheck
-
-step "lint"
-npm run --silent lint
+step "typecheck and lint (side by side: each is one process, the machine has two cores)"
+npm run --silent i18n
+npx tsc -b &
+typecheck=$!
+npm run --silent lint &
+lint=$!
+wait "$typecheck" || { echo "typecheck failed" >&2; wait "$lint" || true; exit 1; }
+wait "$lint" || { echo "lint failed" >&2; exit 1; }
 
 step "unit tests"
 npx vitest run --project unit

@@ -180,7 +180,8 @@ export const ROUTE_TABLE = [
   { path: '/listdetail', titleKey: 'listDetail', header: 'back', tabBar: false, requireAuth: false },
   {
     path: '/listdetail2',
-    titleKey: 'listDetail',
+    // An index by default; RootLayout says "futures details" when `market=futures`.
+    titleKey: 'indexDetail',
     header: 'back',
     tabBar: false,
     requireAuth: false,
