@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+# Each step says when it started (seconds since the start), so a slow step shows in CI's log.
+step() { printf '\n\033[1m== [%ds] %s\033[0m\n' "$SECONDS" "$*"; }
 
 step "typecheck and lint (side by side: each is one process, the machine has two cores)"
 npm run --silent i18n
@@ -42,4 +43,4 @@ export CHROME_PATH
 echo "Chromium: $CHROME_PATH"
 npx vitest run --project e2e
 
-printf '\n\033[1;32mAll checks passed.\033[0m\n'
+printf '\n\033[1;32mAll checks passed in %ds.\033[0m\n' "$SECONDS"

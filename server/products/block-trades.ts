@@ -39,7 +39,6 @@ import {
   isTradingDay,
   localDay,
   localMinuteToUtc,
-  nameMatches,
   type Instrument,
   type MarketHours,
 } from '../market';
@@ -51,10 +50,9 @@ import {
   openPositionTx,
   maxLotsPerOrder,
   sharesPerLot,
-  toPosition,
   accountRiskStateOf,
-  positionTerms,
 } from '../trading';
+import { matchesKeyword, pageOfPurchases, purchasedPosition } from './product-purchases';
 
 /** The A-share market's hours in the station's clock mode: offers and picks follow its days. */
 export function cnHours(station: Station): MarketHours {
@@ -199,21 +197,11 @@ function offerView(station: Station, plan: OfferPlan, now: number): BlockTradeOf
   };
 }
 
-function matches(instrument: Instrument, keyword: string): boolean {
-  const k = keyword.trim().toLowerCase();
-  return (
-    k === '' ||
-    instrument.code.toLowerCase().includes(k) ||
-    instrument.pinyin.toLowerCase().includes(k) ||
-    nameMatches(instrument, k)
-  );
-}
-
 /** getDzList.do: today's offers with their prices now, optionally filtered by a keyword. */
 export function listOffers(station: Station, keyword = ''): BlockTradeOffer[] {
   const now = station.clock.now();
   return offerPlans(station, now)
-    .filter((plan) => matches(plan.instrument, keyword))
+    .filter((plan) => matchesKeyword(plan.instrument, keyword))
     .map((plan) => offerView(station, plan, now));
 }
 
@@ -231,7 +219,6 @@ function recordView(
   instrument: Instrument,
   account?: AccountRiskState,
 ): BlockTradeRecord {
-  const quote = position.state === 'open' ? station.market.quote(instrument) : null;
   return {
     id: row.id,
     code: row.code,
@@ -246,7 +233,7 @@ function recordView(
     amount: toMajor(position.open_value),
     fee: toMajor(position.buy_fee),
     createdAt: row.created_at,
-    position: toPosition(position, instrument, quote, positionTerms(station, position.market), account),
+    position: purchasedPosition(station, position, instrument, account),
   };
 }
 
@@ -326,58 +313,7 @@ export async function listBlockTrades(
   userId: number,
   query: { pageNum: number; pageSize: number },
 ): Promise<Page<BlockTradeRecord>> {
-  const base = station.db.selectFrom('block_trade_buys').where('user_id', '=', userId);
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(query.pageSize)
-    .offset((query.pageNum - 1) * query.pageSize)
-    .execute();
-  const positions = await positionsById(
-    station,
-    rows.map((r) => r.position_id),
+  return pageOfPurchases(station, 'block_trade_buys', userId, query, (row, position, instrument, account) =>
+    recordView(station, row, position, instrument, account),
   );
-  const accounts = await accountStatesOf(station, positions.values());
-  return {
-    list: rows.map((row) => {
-      const position = positions.get(row.position_id)!;
-      const account = accounts.get(position.account_id);
-      return recordView(station, row, position, instrumentOf(station, row.code), account);
-    }),
-    total: Number(total),
-    pageNum: query.pageNum,
-    pageSize: query.pageSize,
-  };
-}
-
-/** Positions by id (a sold position's record stays: a partial sell keeps the open one under its id). */
-/**
- * The risk state of each account holding one of the open `positions`, so their liquidation prices are the
- * account-wide ones the engine triggers on (DOMAIN.md "Leverage, margin and liquidation").
- */
-export async function accountStatesOf(
-  station: Station,
-  positions: Iterable<PositionRow>,
-): Promise<Map<number, AccountRiskState>> {
-  const states = new Map<number, AccountRiskState>();
-  for (const p of positions) {
-    if (p.state !== 'open' || states.has(p.account_id)) continue;
-    const state = await accountRiskStateOf(station.db, station, p.account_id);
-    if (state) states.set(p.account_id, state);
-  }
-  return states;
-}
-
-export async function positionsById(station: Station, ids: number[]): Promise<Map<number, PositionRow>> {
-  if (ids.length === 0) return new Map();
-  const rows = await station.db.selectFrom('positions').selectAll().where('id', 'in', ids).execute();
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
-/** A stock of the catalogue by code, listed or not (a record outlives nothing, but stays readable). */
-export function instrumentOf(station: Station, code: string): Instrument {
-  const instrument = station.market.instruments.find((i) => i.code === code);
-  if (!instrument) throw new AppError('NOT_FOUND');
-  return instrument;
 }

@@ -34,13 +34,11 @@ import {
   type PositionRow,
   type Station,
 } from '../platform';
-import { roundToTick, hashSeed, nameMatches, type Instrument } from '../market';
+import { roundToTick, hashSeed, type Instrument } from '../market';
+import { instrumentOf, matchesKeyword, pageOfPurchases, purchasedPosition } from './product-purchases';
 import {
   assertTrading,
-  instrumentOf,
   localClock,
-  accountStatesOf,
-  positionsById,
   productDay,
   productWindow,
   seededCandidates,
@@ -52,8 +50,6 @@ import {
   openingCost,
   openPositionTx,
   sharesPerLot,
-  toPosition,
-  positionTerms,
 } from '../trading';
 
 type PickRow = Selectable<VipPicksTable>;
@@ -122,16 +118,6 @@ function pickView(station: Station, row: PickRow, instrument: Instrument, now: n
   };
 }
 
-function matches(instrument: Instrument, keyword: string): boolean {
-  const k = keyword.trim().toLowerCase();
-  return (
-    k === '' ||
-    instrument.code.toLowerCase().includes(k) ||
-    instrument.pinyin.toLowerCase().includes(k) ||
-    nameMatches(instrument, k)
-  );
-}
-
 /** getVipList.do: today's allocations with what is left, optionally filtered by a keyword. */
 export async function listVipPicks(station: Station, keyword = ''): Promise<VipPick[]> {
   const now = station.clock.now();
@@ -145,7 +131,7 @@ export async function listVipPicks(station: Station, keyword = ''): Promise<VipP
     .execute();
   return rows
     .map((row) => ({ row, instrument: instrumentOf(station, row.code) }))
-    .filter(({ instrument }) => matches(instrument, keyword))
+    .filter(({ instrument }) => matchesKeyword(instrument, keyword))
     .map(({ row, instrument }) => pickView(station, row, instrument, now));
 }
 
@@ -184,7 +170,6 @@ function purchaseView(
   instrument: Instrument,
   account?: AccountRiskState,
 ): VipPurchase {
-  const quote = position.state === 'open' ? station.market.quote(instrument) : null;
   return {
     id: row.id,
     pickId: row.pick_id,
@@ -196,7 +181,7 @@ function purchaseView(
     amount: toMajor(position.open_value),
     fee: toMajor(position.buy_fee),
     createdAt: row.created_at,
-    position: toPosition(position, instrument, quote, positionTerms(station, position.market), account),
+    position: purchasedPosition(station, position, instrument, account),
   };
 }
 
@@ -292,27 +277,7 @@ export async function listVipPurchases(
   userId: number,
   query: { pageNum: number; pageSize: number },
 ): Promise<Page<VipPurchase>> {
-  const base = station.db.selectFrom('vip_buys').where('user_id', '=', userId);
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(query.pageSize)
-    .offset((query.pageNum - 1) * query.pageSize)
-    .execute();
-  const positions = await positionsById(
-    station,
-    rows.map((r) => r.position_id),
+  return pageOfPurchases(station, 'vip_buys', userId, query, (row, position, instrument, account) =>
+    purchaseView(station, row, position, instrument, account),
   );
-  const accounts = await accountStatesOf(station, positions.values());
-  return {
-    list: rows.map((row) => {
-      const position = positions.get(row.position_id)!;
-      const account = accounts.get(position.account_id);
-      return purchaseView(station, row, position, instrumentOf(station, row.code), account);
-    }),
-    total: Number(total),
-    pageNum: query.pageNum,
-    pageSize: query.pageSize,
-  };
 }

@@ -240,7 +240,8 @@ describe('touch and theme in Chromium at 390×844', () => {
     expect(await page.locator('[role="tablist"] [role="tab"][tabindex="0"]').count()).toBe(1);
     await page.getByTestId('kline-period-day').focus();
     await page.keyboard.press('ArrowRight');
-    expect(await page.getByTestId('kline-period-week').getAttribute('aria-selected')).toBe('true');
+    // React applies the choice on its next render: wait for it rather than read at once.
+    await page.locator('[data-testid="kline-period-week"][aria-selected="true"]').waitFor();
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
       'kline-period-week',
     );
