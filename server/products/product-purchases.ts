@@ -61,7 +61,12 @@ export async function pageOfPurchases<T extends PurchaseTable, V>(
   table: T,
   userId: number,
   query: { pageNum: number; pageSize: number },
-  view: (row: PurchaseRows[T], position: PositionRow, instrument: Instrument, account?: AccountRiskState) => V,
+  view: (
+    row: PurchaseRows[T],
+    position: PositionRow,
+    instrument: Instrument,
+    account?: AccountRiskState,
+  ) => V,
 ): Promise<Page<V>> {
   const db = station.db;
   const { total } = await db

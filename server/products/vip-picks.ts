@@ -36,21 +36,10 @@ import {
 } from '../platform';
 import { roundToTick, hashSeed, type Instrument } from '../market';
 import { instrumentOf, matchesKeyword, pageOfPurchases, purchasedPosition } from './product-purchases';
-import {
-  assertTrading,
-  localClock,
-  productDay,
-  productWindow,
-  seededCandidates,
-} from './block-trades';
+import { assertTrading, localClock, productDay, productWindow, seededCandidates } from './block-trades';
 import { requireKyc, requirePermission } from '../identity';
 import { lockAccount } from '../ledger';
-import {
-  accountRiskStateOf,
-  openingCost,
-  openPositionTx,
-  sharesPerLot,
-} from '../trading';
+import { accountRiskStateOf, openingCost, openPositionTx, sharesPerLot } from '../trading';
 
 type PickRow = Selectable<VipPicksTable>;
 
