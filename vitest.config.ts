@@ -29,8 +29,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.test.ts'],
           environment: 'node',
-          // One browser at a time on a 2-core machine; each file starts its own station.
-          fileParallelism: false,
+          // Two files at a time: each starts its own station and browser, and an end-to-end test mostly
+          // waits (on the page settling, on the service worker, on timeouts it provokes): one file alone
+          // keeps less than half a core busy.
+          maxWorkers: 2,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

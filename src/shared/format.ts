@@ -17,11 +17,32 @@ export function formatMoney(value: number, locale = 'zh-CN', digits = 2): string
   return f.format(value);
 }
 
-/** A signed percentage from a fraction: 0.0123 → "+1.23%". */
-export function formatPct(fraction: number, digits = 2): string {
-  const pct = fraction * 100;
-  const sign = pct > 0 ? '+' : '';
-  return `${sign}${pct.toFixed(digits)}%`;
+const pctFormatters = new Map<string, Intl.NumberFormat>();
+
+function percent(locale: string, digits: number, signed: boolean): Intl.NumberFormat {
+  const key = `${locale}|${digits}|${signed}`;
+  let f = pctFormatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, {
+      style: 'percent',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      // A move that rounds to zero reads "0.00%", never "-0.00%".
+      signDisplay: signed ? 'exceptZero' : 'auto',
+    });
+    pctFormatters.set(key, f);
+  }
+  return f;
+}
+
+/** A signed percentage from a fraction: 0.0123 → "+1.23%" ("+1,23%" in Vietnamese). */
+export function formatPct(fraction: number, locale = 'zh-CN', digits = 2): string {
+  return percent(locale, digits, true).format(fraction);
+}
+
+/** A rate as a plain percentage without a sign: 0.003 → "0.30%" (formatPct signs price moves). */
+export function formatRate(fraction: number, locale = 'zh-CN'): string {
+  return percent(locale, 2, false).format(fraction);
 }
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');

@@ -138,7 +138,7 @@ async function visit(page: Page, path: string): Promise<boolean> {
  * Polls `expression` in the page until it is true. Not page.waitForFunction: that evaluates text with
  * eval inside the page, which the app's Content-Security-Policy (rightly) refuses.
  */
-async function until(page: Page, expression: string, timeoutMs = 10_000): Promise<void> {
+async function until(page: Page, expression: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await page.evaluate(expression))) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${expression}`);

@@ -6,6 +6,7 @@ import {
   formatExchangeTime,
   formatMoney,
   formatPct,
+  formatRate,
 } from '../../src/shared/format';
 
 describe('spec §9 number and time formats', () => {
@@ -19,6 +20,16 @@ describe('spec §9 number and time formats', () => {
     expect(formatPct(0.0123)).toBe('+1.23%');
     expect(formatPct(-0.05)).toBe('-5.00%');
     expect(formatPct(0)).toBe('0.00%');
+    // A move that rounds to nothing has no sign.
+    expect(formatPct(-0.00001)).toBe('0.00%');
+  });
+
+  it('writes percentages with the reader’s decimal separator', () => {
+    expect(formatPct(0.0123, 'vi')).toBe('+1,23%');
+    expect(formatPct(-0.05, 'en')).toBe('-5.00%');
+    expect(formatRate(0.003, 'vi')).toBe('0,30%');
+    expect(formatRate(0.003, 'th')).toBe('0.30%');
+    expect(formatRate(0.0005)).toBe('0.05%');
   });
 
   it('formats epoch ms as yyyy-MM-dd HH:mm:ss in a given zone', () => {

@@ -434,7 +434,7 @@ function KlineChartView({
       LL.chart.summaryChange({
         direction: LL.priceMove[direction](),
         change: `${change > 0 ? '+' : ''}${fmt(change)}`,
-        pct: before ? formatPct(change / before) : '--',
+        pct: before ? formatPct(change / before, locale) : '--',
       }),
       LL.chart.summaryRange({
         high: fmt(Math.max(...visible.map((row) => row[2]))),

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useI18nContext } from '../../../locales/i18n-react';
 import { Sheet } from './Sheet';
+import { SheetButtons } from './SheetButtons';
 
 export interface ConfirmRow {
   label: string;
@@ -39,7 +39,6 @@ export function ConfirmSheet({
   testId: string;
   children?: ReactNode;
 }) {
-  const { LL } = useI18nContext();
   return (
     <Sheet open title={title} onClose={onClose} testId={testId}>
       {text && <p className="sheet-text">{text}</p>}
@@ -69,20 +68,13 @@ export function ConfirmSheet({
           {error}
         </p>
       )}
-      <div className="button-row">
-        <button type="button" className="button secondary" onClick={onClose}>
-          {LL.common.cancel()}
-        </button>
-        <button
-          type="button"
-          className="button primary"
-          data-testid="confirm-submit"
-          disabled={busy}
-          onClick={onConfirm}
-        >
-          {busy ? LL.common.submitting() : confirmLabel}
-        </button>
-      </div>
+      <SheetButtons
+        label={confirmLabel}
+        busy={busy}
+        onConfirm={onConfirm}
+        onCancel={onClose}
+        testId="confirm-submit"
+      />
     </Sheet>
   );
 }

@@ -48,13 +48,14 @@ export function useMoveWord(): (move: number) => { 'data-move': string; classNam
 
 /** A change in percent from a fraction (0.0123 → +1.23%), coloured. */
 export function PctText({ fraction, className }: { fraction: number; className?: string }) {
+  const { locale } = useI18nContext();
   const moveWord = useMoveWord()(fraction);
   return (
     <span
       className={`num ${moveClass(fraction)} ${moveWord.className} ${className ?? ''}`}
       data-move={moveWord['data-move']}
     >
-      {formatPct(fraction)}
+      {formatPct(fraction, locale)}
     </span>
   );
 }

@@ -137,8 +137,3 @@ export function cleanAmountInput(raw: string): string {
 export function roundCents(value: number): number {
   return Math.round(value * 100) / 100;
 }
-
-/** A rate as a plain percentage without a sign: 0.003 → "0.30%" (formatPct signs price moves). */
-export function formatRate(fraction: number): string {
-  return `${(fraction * 100).toFixed(2)}%`;
-}

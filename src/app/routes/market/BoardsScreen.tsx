@@ -207,7 +207,7 @@ export function TopTenScreen() {
 
 /** /daylimit: the A-shares at their limit-up now, with when they first reached it. */
 export function DayLimitScreen() {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const ztb = useStationQuery(
     'GET /api/stock/getztb.do',
     { market: 'a' },
@@ -230,7 +230,7 @@ export function DayLimitScreen() {
             change={e.changePct}
             right={
               <>
-                <span className="num up">{formatPct(e.changePct)}</span>
+                <span className="num up">{formatPct(e.changePct, locale)}</span>
                 <small className="num muted">
                   {LL.trading.firstReached()} {formatDateTime(e.firstReached).slice(11, 16)}
                 </small>

@@ -1,8 +1,9 @@
-import { getRouteApi, useCanGoBack, useRouter } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import { formatMoney } from '../../../shared/format';
 import { KlineChart } from '../../chart/KlineChart';
 import { moveClass, PctText } from '../../components/PriceText';
+import { BackButton } from '../../components/BackButton';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { useInstrument } from '../../api/trading-data';
 import { MARKET_TIME_ZONE, priceDigits } from '../../components/market-info';
@@ -17,8 +18,6 @@ export function KlineScreen() {
   const { LL, locale } = useI18nContext();
   const { code, market } = route.useSearch();
   const stock = useInstrument(market ?? 'stock', code || null);
-  const router = useRouter();
-  const canGoBack = useCanGoBack();
 
   if (!code) return <ErrorState error={new Error(LL.detail.missingCode())} />;
   if (stock.loading) return <Loading />;
@@ -28,27 +27,7 @@ export function KlineScreen() {
     <div className="kline-screen" data-testid="kline-screen">
       <div className={`quote-title kline-quote ${moveClass(s.change)}`}>
         {/* The view covers the title bar (it lays out in landscape), so it carries its own way back. */}
-        <button
-          type="button"
-          className="icon-button back"
-          aria-label={LL.common.back()}
-          data-testid="kline-back"
-          onClick={() => {
-            if (canGoBack) router.history.back();
-            else void router.navigate({ to: '/home', replace: true });
-          }}
-        >
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-            <path
-              d="M15 5l-7 7 7 7"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
-        </button>
+        <BackButton testId="kline-back" />
         <h2>{s.name}</h2>
         <span className="num muted">{s.code}</span>
         <span className="num">{formatMoney(s.price, locale, priceDigits(s.market, s.price, s.code))}</span>

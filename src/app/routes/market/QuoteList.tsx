@@ -444,7 +444,7 @@ function QuoteRowView({ quote }: { quote: Quote }) {
         className={`num change-pill ${moveClass(quote.change)} ${moveWord.className}`}
         data-move={moveWord['data-move']}
       >
-        {formatPct(quote.changePct)}
+        {formatPct(quote.changePct, locale)}
       </span>
     </a>
   );

@@ -25,6 +25,7 @@ import { invalidateAfter, useStationQuery } from '../../api/station-query';
 import { FormField } from '../../components/FormField';
 import { moveClass, PctText } from '../../components/PriceText';
 import { Sheet } from '../../components/Sheet';
+import { SheetButtons } from '../../components/SheetButtons';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
 import { priceDigits } from '../../components/market-info';
@@ -674,20 +675,14 @@ function ConfirmSheet(props: ConfirmProps) {
           {error}
         </p>
       )}
-      <div className="button-row">
-        <button type="button" className="button secondary" onClick={props.onClose}>
-          {LL.common.cancel()}
-        </button>
-        <button
-          type="button"
-          className={`button primary ${direction === 'short' ? 'sell' : 'buy'}`}
-          data-testid="order-submit"
-          disabled={busy}
-          onClick={confirm}
-        >
-          {busy ? LL.common.submitting() : LL.trading.confirmOrder()}
-        </button>
-      </div>
+      <SheetButtons
+        label={LL.trading.confirmOrder()}
+        busy={busy}
+        onConfirm={confirm}
+        onCancel={props.onClose}
+        testId="order-submit"
+        className={direction === 'short' ? 'sell' : 'buy'}
+      />
     </Sheet>
   );
 }

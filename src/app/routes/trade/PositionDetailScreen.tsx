@@ -20,6 +20,7 @@ import {
 import { FormField } from '../../components/FormField';
 import { PctText, PriceText } from '../../components/PriceText';
 import { Sheet } from '../../components/Sheet';
+import { SheetButtons } from '../../components/SheetButtons';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
 import { PRICE_REFRESH_MS, priceDigits } from '../../components/market-info';
@@ -254,23 +255,16 @@ function TopUpSheet({
           {mutation.error}
         </p>
       )}
-      <div className="button-row">
-        <button type="button" className="button secondary" onClick={onClose}>
-          {LL.common.cancel()}
-        </button>
-        <button
-          type="button"
-          className="button primary"
-          data-testid="topup-confirm"
-          disabled={mutation.busy}
-          onClick={() => {
-            setTouched(true);
-            if (amount !== null) mutation.submit({ positionId: position.id, amount });
-          }}
-        >
-          {mutation.busy ? LL.common.submitting() : LL.trading.topUp()}
-        </button>
-      </div>
+      <SheetButtons
+        label={LL.trading.topUp()}
+        busy={mutation.busy}
+        onConfirm={() => {
+          setTouched(true);
+          if (amount !== null) mutation.submit({ positionId: position.id, amount });
+        }}
+        onCancel={onClose}
+        testId="topup-confirm"
+      />
     </Sheet>
   );
 }
@@ -347,28 +341,21 @@ function StopsSheet({
           {mutation.error}
         </p>
       )}
-      <div className="button-row">
-        <button type="button" className="button secondary" onClick={onClose}>
-          {LL.common.cancel()}
-        </button>
-        <button
-          type="button"
-          className="button primary"
-          data-testid="stops-confirm"
-          disabled={mutation.busy}
-          onClick={() => {
-            setTouched(true);
-            if (message === null)
-              mutation.submit({
-                positionId: position.id,
-                ...(stopProfit !== null ? { stopProfit } : {}),
-                ...(stopLoss !== null ? { stopLoss } : {}),
-              });
-          }}
-        >
-          {mutation.busy ? LL.common.submitting() : LL.trading.save()}
-        </button>
-      </div>
+      <SheetButtons
+        label={LL.trading.save()}
+        busy={mutation.busy}
+        onConfirm={() => {
+          setTouched(true);
+          if (message === null)
+            mutation.submit({
+              positionId: position.id,
+              ...(stopProfit !== null ? { stopProfit } : {}),
+              ...(stopLoss !== null ? { stopLoss } : {}),
+            });
+        }}
+        onCancel={onClose}
+        testId="stops-confirm"
+      />
     </Sheet>
   );
 }

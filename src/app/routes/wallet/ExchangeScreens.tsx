@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { AccountType, Currency } from '../../../shared/api/types';
-import { formatDateTime, formatMoney } from '../../../shared/format';
+import { formatDateTime, formatMoney, formatRate } from '../../../shared/format';
 import { checkMoneyAmount } from '../../../shared/validation';
 import { exchangedAmount } from '../../../shared/flash-exchange';
 import { toMajor, toMinor } from '../../../shared/money';
@@ -18,7 +18,6 @@ import { showAlert } from '../../state/alert';
 import { validationMessage } from '../../forms/form-errors';
 import {
   cleanAmountInput,
-  formatRate,
   CURRENCIES,
   InfoRow,
   PagedList,
@@ -152,7 +151,7 @@ function ExchangeForm() {
               </span>
             </InfoRow>
             <InfoRow label={LL.wallet.spread()} testId="spread-rate">
-              <span className="num">{formatRate(spread.data.spreadRate)}</span>
+              <span className="num">{formatRate(spread.data.spreadRate, locale)}</span>
             </InfoRow>
             <InfoRow label={LL.wallet.rate()}>
               <span className="num">
@@ -199,7 +198,7 @@ function ExchangeForm() {
           </InfoRow>
           {spread.data && (
             <InfoRow label={LL.wallet.spread()} testId="confirm-spread">
-              <span className="num">{formatRate(spread.data.spreadRate)}</span>
+              <span className="num">{formatRate(spread.data.spreadRate, locale)}</span>
             </InfoRow>
           )}
           {rate !== null && (
@@ -252,7 +251,7 @@ export function ExchangeLogScreen() {
               <span className="num">{formatMoney(record.midRate, locale, 4)}</span>
             </InfoRow>
             <InfoRow label={LL.wallet.spread()}>
-              <span className="num">{formatRate(record.spreadRate)}</span>
+              <span className="num">{formatRate(record.spreadRate, locale)}</span>
             </InfoRow>
             <InfoRow label={LL.wallet.time()}>
               <span className="num">{formatDateTime(record.createdAt)}</span>

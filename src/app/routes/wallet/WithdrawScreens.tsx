@@ -7,13 +7,14 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { User, Withdrawal, WithdrawalStatus, WithdrawInfo } from '../../../shared/api/types';
-import { formatDateTime } from '../../../shared/format';
+import { formatDateTime, formatRate } from '../../../shared/format';
 import { checkMoneyAmount, checkWithdrawPassword } from '../../../shared/validation';
 import { useStationMutation, useStationPages, useStationQuery } from '../../api/station-query';
 import { FormField } from '../../components/FormField';
 import { FormSubmit } from '../../components/FormSubmit';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { Sheet } from '../../components/Sheet';
+import { SheetButtons } from '../../components/SheetButtons';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
 import { validationMessage } from '../../forms/form-errors';
@@ -21,7 +22,6 @@ import { UserText } from '../../components/UserText';
 import {
   Chevron,
   cleanAmountInput,
-  formatRate,
   InfoRow,
   PagedList,
   roundCents,
@@ -130,7 +130,7 @@ export function withdrawAmountProblem(
 }
 
 function WithdrawForm() {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const navigate = useNavigate();
   const money = useMoneyText();
   const info = useStationQuery('GET /user/withdraw/info.do', {});
@@ -211,7 +211,7 @@ function WithdrawForm() {
           </InfoRow>
         )}
         <InfoRow label={LL.wallet.feeRate()}>
-          <span className="num">{formatRate(limits.feeRate)}</span>
+          <span className="num">{formatRate(limits.feeRate, locale)}</span>
         </InfoRow>
         <InfoRow label={LL.wallet.withdrawHours()}>
           <span className="num">{limits.hours}</span>
@@ -414,20 +414,13 @@ function CancelWithdrawalSheet({
           </p>
         )}
       </div>
-      <div className="button-row">
-        <button type="button" className="button secondary" onClick={onClose}>
-          {LL.common.cancel()}
-        </button>
-        <button
-          type="button"
-          className="button primary"
-          data-testid="cancel-confirm"
-          disabled={busy}
-          onClick={onConfirm}
-        >
-          {busy ? LL.common.submitting() : LL.common.confirm()}
-        </button>
-      </div>
+      <SheetButtons
+        label={LL.common.confirm()}
+        busy={busy}
+        onConfirm={onConfirm}
+        onCancel={onClose}
+        testId="cancel-confirm"
+      />
     </Sheet>
   );
 }

@@ -8,7 +8,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../../locales/i18n-react';
 import { quoteAllocation } from '../../../../shared/allocation';
 import type { Allocation, AllocationType } from '../../../../shared/api/funds';
-import { formatDateTime } from '../../../../shared/format';
+import { formatDateTime, formatRate } from '../../../../shared/format';
 import { useExchangeTime } from '../../../i18n/exchange-time';
 import { toMajor, toMinor } from '../../../../shared/money';
 import { checkMoneyAmount } from '../../../../shared/validation';
@@ -19,14 +19,14 @@ import { Sheet } from '../../../components/Sheet';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { showAlert } from '../../../state/alert';
 import { validationMessage } from '../../../forms/form-errors';
-import { cleanAmountInput, formatRate, InfoRow, useMoneyText } from '../../../components/record-parts';
+import { cleanAmountInput, InfoRow, useMoneyText } from '../../../components/record-parts';
 import '../../../components/wallet.css';
 import '../../../components/funds.css';
 import { useLoggedIn } from '../../../state/use-logged-in';
 
 /** /funds: the allocation types and the user's current allocation. */
 export function AllocationHomeScreen() {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const money = useMoneyText();
   const loggedIn = useLoggedIn();
   const types = useStationQuery('GET /user/funds/getFundsTypeList.do', loggedIn ? {} : null);
@@ -58,7 +58,7 @@ export function AllocationHomeScreen() {
             <strong>{LL.fundsUi.typeName[type.code]()}</strong>
             <p className="muted small">
               {LL.fundsUi.typePeriod({ min: type.minDays, max: type.maxDays })} ·{' '}
-              {LL.fundsUi.typeRate({ rate: formatRate(type.dailyFeeRate) })} ·{' '}
+              {LL.fundsUi.typeRate({ rate: formatRate(type.dailyFeeRate, locale) })} ·{' '}
               {LL.fundsUi.typeMultiples({ max: Math.max(...type.multiples) })}
             </p>
             <Link

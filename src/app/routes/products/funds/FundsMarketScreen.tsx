@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../../locales/i18n-react';
 import type { FundDetail, FundHolding, FundProduct } from '../../../../shared/api/funds';
-import { formatMoney, formatPct } from '../../../../shared/format';
+import { formatMoney, formatPct, formatRate } from '../../../../shared/format';
 import { checkMoneyAmount } from '../../../../shared/validation';
 import { fundPurchase } from '../../../../shared/fund-purchase';
 import { toMajor, toMinor } from '../../../../shared/money';
@@ -19,7 +19,7 @@ import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { Tabs } from '../../../components/Tabs';
 import { showAlert } from '../../../state/alert';
 import { validationMessage } from '../../../forms/form-errors';
-import { cleanAmountInput, formatRate, InfoRow, useMoneyText } from '../../../components/record-parts';
+import { cleanAmountInput, InfoRow, useMoneyText } from '../../../components/record-parts';
 import '../../../components/wallet.css';
 import '../../../components/funds.css';
 import { useLoggedIn } from '../../../state/use-logged-in';
@@ -137,7 +137,7 @@ function FundDetailView({ code }: { code: string }) {
       <InfoRow label={LL.fundsUi.dayChange()}>
         <PctText fraction={fund.dayChangePct} />
       </InfoRow>
-      <InfoRow label={LL.fundsUi.yearReturn()}>{formatPct(fund.yearReturnPct)}</InfoRow>
+      <InfoRow label={LL.fundsUi.yearReturn()}>{formatPct(fund.yearReturnPct, locale)}</InfoRow>
       <p className="muted small">
         {LL.fundsUi.navDate({ date: fund.navDate })} · {LL.fundsUi.type[fund.type]()} ·{' '}
         {LL.fundsUi.risk({ level: fund.riskLevel })}
@@ -206,7 +206,10 @@ function BuyFundForm(props: {
         value={amount}
         error={error}
         data-testid="fund-amount"
-        hint={LL.fundsUi.amountHint({ min: money(props.minPurchase), rate: formatRate(props.feeRate) })}
+        hint={LL.fundsUi.amountHint({
+          min: money(props.minPurchase),
+          rate: formatRate(props.feeRate, locale),
+        })}
         onChange={(event) => setAmount(cleanAmountInput(event.target.value))}
       />
       {units > 0 ? (
@@ -280,7 +283,10 @@ function RedeemForm({
         value={units}
         error={error}
         data-testid="fund-units"
-        hint={LL.fundsUi.unitsHint({ units: formatMoney(holding.units, locale), rate: formatRate(feeRate) })}
+        hint={LL.fundsUi.unitsHint({
+          units: formatMoney(holding.units, locale),
+          rate: formatRate(feeRate, locale),
+        })}
         addon={
           <button
             type="button"
@@ -296,7 +302,7 @@ function RedeemForm({
         <p className="muted small" data-testid="fund-short-hold">
           {LL.fundsUi.shortHoldHint({
             days: fund.shortHoldDays,
-            rate: formatRate(fund.shortHoldRedeemFeeRate),
+            rate: formatRate(fund.shortHoldRedeemFeeRate, locale),
           })}
         </p>
       )}
