@@ -1139,6 +1139,7 @@ const en = {
     ALLOCATION_MARGIN_STEP: 'The margin must be a multiple of {step}',
     SUB_ACCOUNT_MARKET: 'The sub-account trades A-shares and STAR shares only',
     SOLD_OUT: 'Sold out',
+    NOT_A_STOCK: 'Figures and company news are for stocks only, not for an index or a futures contract',
     DZ_OFFER_NOT_FOUND: 'There is no block trade in this stock today',
     DZ_BELOW_MIN_LOTS: 'A block trade takes at least {min} lot{{s}}',
     DZ_NOT_OPEN: 'This block trade is not open yet: it opens at {time}',

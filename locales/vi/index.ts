@@ -1139,6 +1139,7 @@ const vi = {
     ALLOCATION_MARGIN_STEP: 'Tiền ký quỹ phải là bội số của {step}',
     SUB_ACCOUNT_MARKET: 'Tài khoản phụ chỉ giao dịch cổ phiếu A và STAR',
     SOLD_OUT: 'Đã bán hết',
+    NOT_A_STOCK: 'Chỉ số và hợp đồng tương lai không có số liệu cổ phiếu và tin doanh nghiệp',
     DZ_OFFER_NOT_FOUND: 'Hôm nay không có giao dịch thỏa thuận lô lớn cho cổ phiếu này',
     DZ_BELOW_MIN_LOTS: 'Giao dịch lô lớn phải mua ít nhất {min} lô',
     DZ_NOT_OPEN: 'Giao dịch lô lớn này chưa mở: mở lúc {time}',

@@ -1122,6 +1122,7 @@ const zh_CN = {
     ALLOCATION_MARGIN_STEP: '保证金须为{step}的整数倍',
     SUB_ACCOUNT_MARKET: '子账户仅可交易A股和科创板股票',
     SOLD_OUT: '已抢完',
+    NOT_A_STOCK: '指数和期货没有个股资料与公司新闻',
     DZ_OFFER_NOT_FOUND: '今日没有该股票的大宗交易',
     DZ_BELOW_MIN_LOTS: '大宗交易最少买入{min}手',
     DZ_NOT_OPEN: '该大宗交易尚未开放，{time}开始',

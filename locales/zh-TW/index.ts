@@ -1123,6 +1123,7 @@ const zh_TW = {
     ALLOCATION_MARGIN_STEP: '保證金須為{step}的整數倍',
     SUB_ACCOUNT_MARKET: '子賬戶僅可交易A股和科創板股票',
     SOLD_OUT: '已搶完',
+    NOT_A_STOCK: '指數和期貨沒有個股資料與公司新聞',
     DZ_OFFER_NOT_FOUND: '今日沒有該股票的大宗交易',
     DZ_BELOW_MIN_LOTS: '大宗交易最少買入{min}手',
     DZ_NOT_OPEN: '該大宗交易尚未開放，{time}開始',
