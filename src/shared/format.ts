@@ -17,6 +17,28 @@ export function formatMoney(value: number, locale = 'zh-CN', digits = 2): string
   return f.format(value);
 }
 
+const compactFormatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A big number the way the reader's market writes it, for market caps and share counts: 1.2万亿 / 3.56亿 in
+ * Chinese (兆 / 億 in Taiwan), 1.2T / 356.03M in English, the locale's own units in Vietnamese; at most
+ * `digits` decimals.
+ */
+export function formatBigNumber(value: number, locale = 'zh-CN', digits = 2): string {
+  const key = `${locale}|${digits}`;
+  let f = compactFormatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: digits });
+    compactFormatters.set(key, f);
+  }
+  return f.format(value);
+}
+
+/** An unsigned percentage from a fraction with the locale's decimal mark: 0.001456 → "0.15%". */
+export function formatRate(fraction: number, locale = 'zh-CN', digits = 2): string {
+  return `${formatMoney(fraction * 100, locale, digits)}%`;
+}
+
 /** A signed percentage from a fraction: 0.0123 → "+1.23%". */
 export function formatPct(fraction: number, digits = 2): string {
   const pct = fraction * 100;
