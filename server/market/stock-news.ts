@@ -170,11 +170,6 @@ export function parseStockNewsId(id: string): { code: string; day: number; kind:
   return { code: m[1]!, day: time / DAY_MS, kind: m[5] as StockNewsKind };
 }
 
-/** True when `day` is the stock's quarterly reporting day (a day of the cycle seeded per code). */
-export function isReportingDay(seed: string, code: string, day: number): boolean {
-  return (day + (hashSeed(seed, code, 'reporting') % REPORTING_CYCLE_DAYS)) % REPORTING_CYCLE_DAYS === 0;
-}
-
 /**
  * The last reporting day at or before `day` moved back to a trading day (results come out after a close).
  */
@@ -195,7 +190,7 @@ function moveOf(change: number): Move {
 /** Digits for a price: the instrument's two, or three below one unit (penny stocks in Hong Kong). */
 const priceText = (value: number) => value.toFixed(value < 1 ? 3 : 2);
 
-/** One item of a stock's news in `lang`; `action` is the day's corporate action for a dividend item. */
+/** One item of a stock's news in `lang`; a dividend item is written from the day's corporate action. */
 export function writeStockNews(
   kind: StockNewsKind,
   s: StockDay,
@@ -206,6 +201,8 @@ export function writeStockNews(
   const { instrument, record: r } = s;
   const name = nameIn(instrument, lang);
   const money = (v: number) => w.price(priceText(v), instrument.currency);
+  // Share counts with the language's grouping (71,181,151; 71.181.151 in Vietnamese).
+  const count = (n: number) => new Intl.NumberFormat(lang).format(n);
   const date = dateText(r.day);
   let title: string;
   let body: string;
@@ -215,7 +212,7 @@ export function writeStockNews(
     const move = moveOf(change);
     const pct = `${move === 'flat' && change !== 0 ? (change > 0 ? '+' : '-') : ''}${Math.abs(change * 100).toFixed(2)}`;
     title = w.close(name, move, pct, money(r.close));
-    body = w.closeBody(date, money(r.open), money(r.high), money(r.low), money(r.close), String(r.volume));
+    body = w.closeBody(date, money(r.open), money(r.high), money(r.low), money(r.close), count(r.volume));
     publishedAt = dayCloseTime(r.day, hours);
   } else if (kind === 'results') {
     const loss = s.epsTtm < 0;
@@ -227,7 +224,7 @@ export function writeStockNews(
     );
     const pe = loss ? null : (r.close / s.epsTtm).toFixed(2);
     title = w.results(name, eps, loss);
-    body = w.resultsBody(date, eps, loss, pe, String(s.sharesOutstanding));
+    body = w.resultsBody(date, eps, loss, pe, count(s.sharesOutstanding));
     publishedAt = dayCloseTime(r.day, hours);
   } else {
     const action = r.action as CorporateAction;
