@@ -117,6 +117,26 @@ describe.each(dbTargets)("A stock's figures and its own news (%s)", (db) => {
     const bars = data(await client.get<DayBars>('/api/stock/getDayK.do', { code: '600000', limit: 2 })).bars;
     expect(closes[0]!.summary).toContain(`收于${bars[0]![4].toFixed(2)}元`);
 
+    // Every listed item opens by its id, with the same title (results and ex-dividend items too).
+    for (const item of page.list) {
+      const one = data(
+        await client.get<StockNewsDetail>('/api/stock/getStockNewsDetail.do', { id: item.id }),
+      );
+      expect(one.title).toBe(item.title);
+      expect(one.content.length).toBeGreaterThan(item.summary.length);
+    }
+    // An item of a kind the day did not have is not there.
+    const noResults = closes.find(
+      (item) => !page.list.some((o) => o.id === item.id.replace('close', 'results')),
+    );
+    expect(
+      (
+        await client.get('/api/stock/getStockNewsDetail.do', {
+          id: noResults!.id.replace('close', 'results'),
+        })
+      ).http,
+    ).toBe(404);
+
     const other = data(
       await client.get<Page<StockNewsItem>>('/api/stock/getStockNews.do', { code: 'AAPL', pageSize: 100 }),
     );
