@@ -21,8 +21,11 @@ import type {
   Page,
   Quote,
   StockDetail,
+  StockFigures,
   StockMarket,
+  StockNewsDetail,
 } from '../../src/shared/api/types';
+import type { ContentLang } from '../../src/shared/content';
 import type { ClockMode } from '../config';
 import { Bars } from './bars';
 import { halts, limitUpBoard, moveCounts, topQuotes } from './boards';
@@ -36,6 +39,7 @@ import { orderBook } from './order-book';
 import type { InstrumentSeries } from './price-engine';
 import { Quotes, type QuoteSort } from './quotes';
 import type { MarketHours, SessionPosition } from './sessions';
+import { StockFacts } from './stock-facts';
 
 export { MINUTE_HISTORY_DAYS } from './bars';
 export type { MarketOptions } from './instrument-catalogue';
@@ -45,6 +49,7 @@ export class MarketService {
   private readonly catalogue: InstrumentCatalogue;
   private readonly quotes: Quotes;
   private readonly bars: Bars;
+  private readonly facts: StockFacts;
   private fxSeries: FxSeries | null = null;
 
   constructor(
@@ -56,6 +61,7 @@ export class MarketService {
     this.catalogue = new InstrumentCatalogue(instruments, options, clock);
     this.quotes = new Quotes(this.catalogue);
     this.bars = new Bars(this.catalogue);
+    this.facts = new StockFacts(this.catalogue, this.quotes, this.bars);
   }
 
   get clockMode(): ClockMode {
@@ -224,6 +230,23 @@ export class MarketService {
   exchangeRates(t = this.clock.now()): ExchangeRates {
     this.fxSeries ??= new FxSeries(this.catalogue.options.seed, this.catalogue.anchorDay);
     return this.fxSeries.exchangeRates(t);
+  }
+
+  // A stock's figures and own news (stock-facts.ts).
+
+  /** Market cap, P/E (TTM), turnover rate, 52-week range, shares outstanding and dividend yield at `t`. */
+  figures(instrument: Instrument, t = this.clock.now()): StockFigures {
+    return this.facts.figures(instrument, t);
+  }
+
+  /** The stock's own news in `lang`, newest first. */
+  stockNews(instrument: Instrument, lang: ContentLang, t = this.clock.now()): StockNewsDetail[] {
+    return this.facts.news(instrument, lang, t);
+  }
+
+  /** One of a stock's news items by id, or NOT_FOUND. */
+  stockNewsItem(id: string, lang: ContentLang, t = this.clock.now()): StockNewsDetail {
+    return this.facts.newsItem(id, lang, t, (code) => this.catalogue.get(code));
   }
 
   // Bars (bars.ts).

@@ -17,6 +17,23 @@ export function formatMoney(value: number, locale = 'zh-CN', digits = 2): string
   return f.format(value);
 }
 
+const compactFormatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A big number the way the reader's market writes it, for market caps and share counts: 1.2万亿 / 3.56亿 in
+ * Chinese (兆 / 億 in Taiwan), 1.2T / 356.03M in English, the locale's own units in Vietnamese; at most
+ * `digits` decimals.
+ */
+export function formatBigNumber(value: number, locale = 'zh-CN', digits = 2): string {
+  const key = `${locale}|${digits}`;
+  let f = compactFormatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: digits });
+    compactFormatters.set(key, f);
+  }
+  return f.format(value);
+}
+
 const pctFormatters = new Map<string, Intl.NumberFormat>();
 
 function percent(locale: string, digits: number, signed: boolean): Intl.NumberFormat {
@@ -41,8 +58,8 @@ export function formatPct(fraction: number, locale = 'zh-CN', digits = 2): strin
 }
 
 /** A rate as a plain percentage without a sign: 0.003 → "0.30%" (formatPct signs price moves). */
-export function formatRate(fraction: number, locale = 'zh-CN'): string {
-  return percent(locale, 2, false).format(fraction);
+export function formatRate(fraction: number, locale = 'zh-CN', digits = 2): string {
+  return percent(locale, digits, false).format(fraction);
 }
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');

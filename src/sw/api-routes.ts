@@ -36,6 +36,12 @@ const SINGLE_QUOTES = new Set([
   '/api/index/querySingleIndex.do',
   '/api/futures/querySingleMarket.do',
 ]);
+/** News outside /api/news/: the indexes' market reports and a stock's own news. */
+const NEWS_PATHS = new Set([
+  '/api/index/queryIndexNews.do',
+  '/api/stock/getStockNews.do',
+  '/api/stock/getStockNewsDetail.do',
+]);
 /** Settings the app reads at start: kept so the shell starts offline with the last ones. */
 const CONFIG = /^\/api\/(admin\/get\w*Setting\.do|site\/(getInfo|getBannerByPlat|getVersion)\.do)$/;
 
@@ -53,7 +59,7 @@ export function classifyApiRequest(method: string, pathname: string): ApiRoute |
   if (SINGLE_QUOTES.has(pathname)) return { kind: 'network-first', store: 'quotes' };
   if (pathname === WATCHLIST_LIST_PATH) return { kind: 'watchlist' };
   if (pathname === WATCHLIST_STATE_PATH) return { kind: 'watch-state' };
-  if (/^\/api\/(news|notice)\//.test(pathname) || pathname === '/api/index/queryIndexNews.do') {
+  if (/^\/api\/(news|notice)\//.test(pathname) || NEWS_PATHS.has(pathname)) {
     return { kind: 'stale-while-revalidate', store: 'news' };
   }
   if (pathname.startsWith('/api/art/') || pathname === '/api/site/getPage.do') {

@@ -6,6 +6,7 @@ import {
   formatExchangeTime,
   formatMoney,
   formatPct,
+  formatBigNumber,
   formatRate,
 } from '../../src/shared/format';
 
@@ -14,6 +15,26 @@ describe('spec §9 number and time formats', () => {
     expect(formatMoney(1234567.8)).toBe('1,234,567.80');
     expect(formatMoney(0)).toBe('0.00');
     expect(formatMoney(-1234.567, 'en')).toBe('-1,234.57');
+  });
+
+  it("writes market caps and share counts in the units of the reader's market", () => {
+    expect(formatBigNumber(2_671_570_200_000, 'zh-CN')).toBe('2.67万亿');
+    expect(formatBigNumber(115_308_036_800, 'zh-CN')).toBe('1153.08亿');
+    expect(formatBigNumber(52_000, 'zh-CN')).toBe('5.2万');
+    expect(formatBigNumber(115_308_036_800, 'zh-TW')).toBe('1153.08億');
+    expect(formatBigNumber(2_671_570_200_000, 'zh-TW')).toBe('2.67兆');
+    expect(formatBigNumber(2_671_570_200_000, 'en')).toBe('2.67T');
+    expect(formatBigNumber(356_030_000, 'en')).toBe('356.03M');
+    expect(formatBigNumber(10_960_840_000, 'vi')).toBe('10,96\u00a0T');
+    // Small numbers stay as they are; one decimal when asked.
+    expect(formatBigNumber(999, 'en')).toBe('999');
+    expect(formatBigNumber(1_250_000_000, 'en', 1)).toBe('1.3B');
+  });
+
+  it("formats an unsigned rate from a fraction with the locale's decimal mark", () => {
+    expect(formatRate(0.001456)).toBe('0.15%');
+    expect(formatRate(0.020247, 'vi')).toBe('2,02%');
+    expect(formatRate(0, 'en')).toBe('0.00%');
   });
 
   it('formats a signed percentage from a fraction', () => {

@@ -74,6 +74,12 @@ describe('service worker: what each call gets', () => {
       kind: 'stale-while-revalidate',
       store: 'news',
     });
+    for (const path of ['/api/stock/getStockNews.do', '/api/stock/getStockNewsDetail.do'])
+      expect(classifyApiRequest('GET', path)).toMatchObject({
+        kind: 'stale-while-revalidate',
+        store: 'news',
+      });
+    expect(classifyApiRequest('GET', '/api/stock/getStockFigures.do')).toMatchObject({ store: 'lists' });
     expect(classifyApiRequest('GET', '/api/art/detail.do')).toMatchObject({
       kind: 'stale-while-revalidate',
       store: 'articles',

@@ -9,6 +9,7 @@ import { dayBarsRoute, minuteBarsRoute } from './market-bars';
 import { dragonTigerRoute, haltsRoute, limitUpBoardRoute, moveCountsRoute } from './market-boards';
 import { singleStockRoute, stockByCodeRoute } from './market-detail';
 import { marketStateRoute } from './market-state';
+import { stockFiguresRoute, stockNewsDetailRoute, stockNewsRoute } from './stock-facts';
 import { quotePageRoute, searchRoute, sortedPageRoute, topRoute } from './market-quotes';
 
 export const marketPlugin: FastifyPluginAsync = async (app) => {
@@ -29,4 +30,7 @@ export const marketPlugin: FastifyPluginAsync = async (app) => {
   dayBarsRoute(app, bars);
   minuteBarsRoute(app, bars);
   marketStateRoute(app);
+  stockFiguresRoute(app);
+  stockNewsRoute(app);
+  stockNewsDetailRoute(app);
 };

@@ -28,6 +28,9 @@ import type {
   IndexQuote,
   Quote,
   StockDetail,
+  StockFigures,
+  StockNewsDetail,
+  StockNewsItem,
   StockDetailWithBook,
   StockMarket,
   User,
@@ -161,6 +164,12 @@ export interface ApiCalls extends FundsCalls {
     in: { code?: string; region?: 'cn' | 'hk' | 'us'; pageNum?: number; pageSize?: number };
     out: Page<IndexNews>;
   };
+  'GET /api/stock/getStockFigures.do': { in: { code: string }; out: StockFigures };
+  'GET /api/stock/getStockNews.do': {
+    in: PageQuery & { code: string; lang?: ContentLang };
+    out: Page<StockNewsItem>;
+  };
+  'GET /api/stock/getStockNewsDetail.do': { in: { id: string; lang?: ContentLang }; out: StockNewsDetail };
   'GET /api/news/getNewsList.do': {
     in: PageQuery & { type?: NewsType; lang?: ContentLang };
     out: Page<NewsItem>;

@@ -34,6 +34,8 @@ export const ERROR_CODES = [
   'RESET_BLOCKED',
   /** A limited allocation (a VIP pick) has no lots left. */
   'SOLD_OUT',
+  /** A stock-only call (figures, a stock's own news) was given an index or a futures code. */
+  'NOT_A_STOCK',
   'INTERNAL',
 ] as const;
 
@@ -71,6 +73,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   INDEX_NOT_WATCHABLE: 400,
   RESET_BLOCKED: 409,
   SOLD_OUT: 409,
+  NOT_A_STOCK: 400,
   INTERNAL: 500,
 };
 

@@ -147,6 +147,60 @@ export interface IndexNews {
   close: number;
 }
 
+/**
+ * A stock's figures under its quote (getStockFigures.do): seeded shares and earnings priced at the moment.
+ * Money in the stock's currency; rates are fractions.
+ */
+export interface StockFigures {
+  code: string;
+  currency: Currency;
+  /** The price the figures are worked out at (the quote's at `time`). */
+  price: number;
+  sharesOutstanding: number;
+  /** Freely traded shares: the turnover rate's base. */
+  floatShares: number;
+  /** price × sharesOutstanding. */
+  marketCap: number;
+  /** Trailing-twelve-month earnings per share; negative for a loss-maker. */
+  epsTtm: number;
+  /** price ÷ epsTtm; null for a loss-maker (the app says "loss"). */
+  peTtm: number | null;
+  /** Today's volume so far, in shares. */
+  volume: number;
+  /** volume ÷ floatShares. */
+  turnoverRate: number;
+  /** Highest high and lowest low of the day bars (unadjusted) from `windowStart` on: the last 52 weeks. */
+  high52w: number;
+  low52w: number;
+  windowStart: number;
+  /** Cash dividends per share that went ex in the last 12 months (the price history's own). */
+  dividendPerShareTtm: number;
+  /** dividendPerShareTtm ÷ price. */
+  dividendYield: number;
+  time: number;
+}
+
+/** What a stock's own news item reports: a day's close, trailing results, or an ex-dividend date. */
+export type StockNewsKind = 'close' | 'results' | 'dividend';
+
+/** One of a stock's own news items (getStockNews.do), written by the station from its simulated market. */
+export interface StockNewsItem {
+  /** Stable: `<code>-<yyyymmdd>-<kind>`. */
+  id: string;
+  code: string;
+  kind: StockNewsKind;
+  title: string;
+  summary: string;
+  source: string;
+  publishedAt: number;
+  lang: ContentLang;
+}
+
+export interface StockNewsDetail extends StockNewsItem {
+  /** Markdown. */
+  content: string;
+}
+
 /** One level of a simulated order book: [price, shares]. */
 export type BookLevel = [price: number, shares: number];
 

@@ -7,9 +7,13 @@ import { Tabs } from '../../components/Tabs';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { ContentMeta, MarkdownView, ScrollSentinel } from './ContentParts';
 
-/** /newPage: the news list (spec §9: pages of 15 from page 1, more as you scroll), or one item with ?id=. */
+/**
+ * /newPage: the news list (spec §9: pages of 15 from page 1, more as you scroll), one item with ?id=, or one
+ * of a stock's own news items (from its detail screen) with ?stock=.
+ */
 export function NewsScreen() {
-  const { id, type } = useSearch({ from: '/newPage' });
+  const { id, type, stock } = useSearch({ from: '/newPage' });
+  if (stock !== undefined) return <StockNewsDetailView id={stock} />;
   return id === undefined ? <NewsList type={type} /> : <NewsDetailView id={id} />;
 }
 
@@ -93,6 +97,26 @@ function NewsDetailView({ id }: { id: number }) {
       <h2>{news.title}</h2>
       <ContentMeta publishedAt={news.publishedAt} lang={news.lang}>
         <span className="tag">{LL.content.newsTypes[news.type]()}</span>
+        <span>{LL.content.source({ source: news.source })}</span>
+      </ContentMeta>
+      <MarkdownView source={news.content} />
+    </article>
+  );
+}
+
+/** One of a stock's own news items, written by the station from its simulated market. */
+function StockNewsDetailView({ id }: { id: string }) {
+  const { LL } = useI18nContext();
+  const detail = useStationQuery('GET /api/stock/getStockNewsDetail.do', { id });
+  if (detail.loading) return <Loading />;
+  if (!detail.data) return detail.error ? <ErrorState error={detail.error} onRetry={detail.reload} /> : null;
+  const news = detail.data;
+  return (
+    <article className="article" lang={news.lang} data-testid="news-detail">
+      <AsOfNote call="GET /api/stock/getStockNewsDetail.do" />
+      <h2>{news.title}</h2>
+      <ContentMeta publishedAt={news.publishedAt} lang={news.lang}>
+        <span className="tag">{news.code}</span>
         <span>{LL.content.source({ source: news.source })}</span>
       </ContentMeta>
       <MarkdownView source={news.content} />

@@ -27,9 +27,19 @@ function idOf(search: Record<string, unknown>): { id?: number } {
   return Number.isSafeInteger(id) && id > 0 ? { id } : {};
 }
 
-export const newsSearch = (search: Record<string, unknown>): { id?: number; type?: NewsType } => {
+/** A stock's own news item (getStockNews.do): `<code>-<yyyymmdd>-<kind>`. */
+const STOCK_NEWS_ID = /^[A-Z0-9]{1,10}-\d{8}-[a-z]{1,10}$/;
+
+export const newsSearch = (
+  search: Record<string, unknown>,
+): { id?: number; type?: NewsType; stock?: string } => {
   const type = str(search.type) as NewsType;
-  return { ...idOf(search), ...(NEWS_TYPES.includes(type) ? { type } : {}) };
+  const stock = str(search.stock);
+  return {
+    ...idOf(search),
+    ...(NEWS_TYPES.includes(type) ? { type } : {}),
+    ...(STOCK_NEWS_ID.test(stock) ? { stock } : {}),
+  };
 };
 
 export const noticeSearch = (search: Record<string, unknown>): { id?: number } => idOf(search);

@@ -1,15 +1,15 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { TranslationFunctions } from '../../../../locales/i18n-types';
 import type { FuturesQuote, OrderBook } from '../../../shared/api/types';
-import { formatMoney } from '../../../shared/format';
+import { formatBigNumber, formatDateTime, formatMoney, formatRate } from '../../../shared/format';
 import { canShort } from '../../../shared/trading-rules';
 import { streamCarries, useLiveQuote } from '../../api/live-quotes';
 import { useStationQuery } from '../../api/station-query';
 import { KlineChart } from '../../chart/KlineChart';
 import { useRevealedInTurn } from '../../chart/reveal-in-turn';
 import { moveClass, PctText } from '../../components/PriceText';
-import { ErrorState, Loading } from '../../components/StatusViews';
+import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { showLoginPrompt } from '../../state/login-prompt';
 import {
   useInstrument,
@@ -28,7 +28,10 @@ function useCode(): string {
   return typeof search.code === 'string' ? search.code.trim() : '';
 }
 
-/** /listdetail?code=: a stock's quote header, limits, 5-level book, chart, facts, order and watch buttons. */
+/**
+ * /listdetail?code=: a stock's quote header, limits, its figures (market cap, P/E…), 5-level book, chart, its
+ * own news, order and watch buttons.
+ */
 export function StockDetailScreen() {
   const { LL } = useI18nContext();
   const code = useCode();
@@ -176,6 +179,8 @@ function DetailView({
         {staleError && <p className="inline-error">{staleError}</p>}
       </section>
 
+      {kind === 'stock' && <StockFiguresView code={instrument.code} digits={digits} />}
+
       {book && <BookView book={book} prevClose={instrument.prevClose} digits={digits} />}
 
       <KlineChart
@@ -183,6 +188,8 @@ function DetailView({
         market={instrument.market}
         timeZone={MARKET_TIME_ZONE[instrument.market]}
       />
+
+      {kind === 'stock' && <StockNewsView code={instrument.code} />}
 
       <div className="action-bar two">
         {shortable && (
@@ -247,6 +254,114 @@ function FigureGrid({ figures }: { figures: Figure[] }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * The figures a broker app shows under a stock's quote: market cap (its currency named), P/E (TTM), turnover
+ * rate, 52-week range, shares outstanding and dividend yield, refreshed with the quote (they move with the
+ * price).
+ */
+function StockFiguresView({ code, digits }: { code: string; digits: number }) {
+  const { LL, locale } = useI18nContext();
+  const query = useStationQuery(
+    'GET /api/stock/getStockFigures.do',
+    { code },
+    { refetchInterval: PRICE_REFRESH_MS },
+  );
+  const f = query.data;
+  return (
+    <section className="stock-section" aria-labelledby="stock-figures-title" data-testid="stock-figures">
+      <h3 id="stock-figures-title">{LL.detail.figuresTitle()}</h3>
+      {query.loading ? (
+        <Loading />
+      ) : !f ? (
+        query.error && <ErrorState error={query.error} onRetry={query.reload} />
+      ) : (
+        <FigureGrid
+          figures={[
+            {
+              label: LL.detail.marketCap(),
+              value: `${formatBigNumber(f.marketCap, locale)} ${f.currency}`,
+              testId: 'figure-market-cap',
+            },
+            {
+              label: LL.detail.peTtm(),
+              value: f.peTtm === null ? LL.detail.peLoss() : formatMoney(f.peTtm, locale, 2),
+              testId: 'figure-pe',
+            },
+            {
+              label: LL.detail.turnoverRate(),
+              value: formatRate(f.turnoverRate, locale),
+              testId: 'figure-turnover-rate',
+            },
+            {
+              label: LL.detail.high52w(),
+              value: formatMoney(f.high52w, locale, digits),
+              testId: 'figure-high-52w',
+            },
+            {
+              label: LL.detail.low52w(),
+              value: formatMoney(f.low52w, locale, digits),
+              testId: 'figure-low-52w',
+            },
+            {
+              label: LL.detail.sharesOutstanding(),
+              value: formatBigNumber(f.sharesOutstanding, locale),
+              testId: 'figure-shares',
+            },
+            {
+              label: LL.detail.dividendYield(),
+              value: formatRate(f.dividendYield, locale),
+              testId: 'figure-dividend-yield',
+            },
+          ]}
+        />
+      )}
+    </section>
+  );
+}
+
+/** How many of a stock's news items the detail screen lists (the latest). */
+const STOCK_NEWS_SHOWN = 5;
+
+/** The stock's own latest news; each item opens in the news screen. */
+function StockNewsView({ code }: { code: string }) {
+  const { LL } = useI18nContext();
+  const query = useStationQuery('GET /api/stock/getStockNews.do', {
+    code,
+    pageNum: 1,
+    pageSize: STOCK_NEWS_SHOWN,
+  });
+  const items = query.data?.list;
+  return (
+    <section className="stock-section" aria-labelledby="stock-news-title" data-testid="stock-news">
+      <h3 id="stock-news-title">{LL.detail.newsTitle()}</h3>
+      {query.loading ? (
+        <Loading />
+      ) : !items ? (
+        query.error && <ErrorState error={query.error} onRetry={query.reload} />
+      ) : items.length === 0 ? (
+        <Empty text={LL.detail.newsEmpty()} />
+      ) : (
+        <ul className="stock-news-list">
+          {items.map((item) => (
+            <li key={item.id}>
+              <Link
+                to="/newPage"
+                search={{ stock: item.id }}
+                className="stock-news-row"
+                data-testid="stock-news-row"
+                lang={item.lang}
+              >
+                <strong>{item.title}</strong>
+                <span className="muted num">{formatDateTime(item.publishedAt).slice(0, 16)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
