@@ -124,6 +124,19 @@ describe('live quote stream limits (sqlite)', () => {
     expect(Math.max(...ids)).toBe(now);
   });
 
+  it('stops while a client holds a stream open: the stream ends and the station closes', async () => {
+    const own = await startStation({ db: 'sqlite' });
+    const stream = await open(`${own.url}/api/stream/quotes?codes=600519`);
+    expect(stream.res.status).toBe(200);
+    const reader = stream.res.body!.getReader();
+    expect((await reader.read()).done).toBe(false);
+    // A graceful stop (SIGTERM, a restart) ends the streams first; otherwise close() waits for the client.
+    await own.close();
+    let done = false;
+    while (!done) done = (await reader.read()).done;
+    expect(done).toBe(true);
+  });
+
   it('drops a client that stops reading once its unread bytes pass the bound', async () => {
     // Up to 3,000 events (about 750 KB) a tick, so the kernel's socket buffers fill in seconds.
     const busy = await startStation({

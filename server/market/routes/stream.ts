@@ -35,7 +35,9 @@ export const streamPlugin: FastifyPluginAsync = async (app) => {
   const subscribers = createSubscriberRegistry(market, !tickBus, limits);
   if (tickBus) joinTickFanOut(tickBus, subscribers);
 
-  app.addHook('onClose', async () => {
+  // preClose, not onClose: close() waits for open connections before onClose runs, and a stream stays
+  // open until it is ended, so a station with a connected phone would not stop (until the client gave up).
+  app.addHook('preClose', async () => {
     subscribers.endAll();
   });
 
