@@ -58,7 +58,10 @@ describe('how far prices may fall before the warning line (DOMAIN.md "Risk ratio
     // (5,000 + 110,000·(1−f)) = 1.1 × 75,000 ⇒ f = (115,000 − 82,500) ÷ 110,000.
     expect(standing.fallToWarning).toBeCloseTo(32_500 / 110_000, 12);
     // At that fall the price is ¥110·(1−f) and the engine's R is the warning line.
-    const fallen = { ...state, positions: [{ ...state.positions[0]!, price: 110 * (1 - standing.fallToWarning!) }] };
+    const fallen = {
+      ...state,
+      positions: [{ ...state.positions[0]!, price: 110 * (1 - standing.fallToWarning!) }],
+    };
     expect(riskRatio(fallen)).toBeCloseTo(1.1, 4);
   });
 
