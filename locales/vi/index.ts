@@ -426,6 +426,32 @@ const vi = {
       expiry: 'Đóng khi đáo hạn',
     },
   },
+  holdings: {
+    summaryTitle: 'Tổng hợp tài khoản theo tiền tệ',
+    todayPnl: 'Lãi/lỗ hôm nay',
+    buyingPower: 'Sức mua',
+    sinceOpenPnl: 'Lãi/lỗ từ khi mở',
+    marketValue: 'Giá trị thị trường',
+    fees: 'Phí',
+  },
+  risk: {
+    gaugeName: 'Thước đo rủi ro',
+    level: {
+      safe: 'An toàn',
+      warning: 'Cảnh báo',
+      liquidation: 'Thanh lý',
+    },
+    ratioValue: 'Tỷ lệ rủi ro {ratio}',
+    fall: 'Giá các vị thế của bạn có thể giảm khoảng {pct}% trước khi chạm ngưỡng cảnh báo',
+    fallUnderOne: 'Giá giảm chưa đến 1% là chạm ngưỡng cảnh báo',
+    noFall: 'Chỉ riêng giá giảm sẽ không chạm ngưỡng cảnh báo',
+    belowWarning: 'Đã dưới ngưỡng cảnh báo: hãy nạp thêm tiền hoặc giảm vị thế',
+    atLiquidation: 'Đã chạm ngưỡng thanh lý: các vị thế bị đóng theo giá thị trường',
+    nothingBorrowed: 'Không vay: không bị thanh lý',
+    linesTitle: 'Ngưỡng cảnh báo và ngưỡng thanh lý',
+    linesNote:
+      'Tỷ lệ rủi ro = (tiền mặt + giá trị vị thế) ÷ tiền đã vay. Dưới ngưỡng cảnh báo ({warningLine}) bạn sẽ nhận được tin nhắn; khi chạm ngưỡng thanh lý ({liquidationLine}) các vị thế bị đóng theo giá thị trường, lỗ nhiều nhất trước, cho đến khi tỷ lệ trở lại trên ngưỡng cảnh báo.',
+  },
   trading: {
     save: 'Lưu',
     tabOrders: 'Lệnh giới hạn',
@@ -705,7 +731,6 @@ const vi = {
   },
   acct: {
     totalAssetsCny: 'Tổng tài sản (quy đổi CNY)',
-    liquidationLine: 'Ngưỡng thanh lý',
     messagesUnread: 'Tin nhắn, {count} chưa đọc',
     security: 'Tài khoản và bảo mật',
     more: 'Thêm',
@@ -1011,7 +1036,6 @@ const vi = {
     returned: 'Đã hoàn',
     cash: 'Tiền mặt',
     totalAssets: 'Tổng tài sản',
-    riskRatio: 'Tỷ lệ rủi ro',
     pnl: 'Lãi/lỗ',
     buyStocks: 'Mua trong tài khoản phụ',
     positions: 'Vị thế tài khoản phụ',

@@ -422,6 +422,32 @@ const zh_CN = {
       expiry: '到期平仓',
     },
   },
+  holdings: {
+    summaryTitle: '各币种账户汇总',
+    todayPnl: '今日盈亏',
+    buyingPower: '可用资金（购买力）',
+    sinceOpenPnl: '开仓以来盈亏',
+    marketValue: '市值',
+    fees: '费用',
+  },
+  risk: {
+    gaugeName: '风险仪表',
+    level: {
+      safe: '安全',
+      warning: '预警',
+      liquidation: '强平',
+    },
+    ratioValue: '风险率 {ratio}',
+    fall: '持仓价格约再下跌{pct:number}%将触及预警线',
+    fallUnderOne: '价格再下跌不到1%即触及预警线',
+    noFall: '仅价格下跌不会触及预警线',
+    belowWarning: '已低于预警线：请追加资金或减少持仓',
+    atLiquidation: '已到强平线：持仓将按市价平仓',
+    nothingBorrowed: '未借入资金：不会强平',
+    linesTitle: '预警线与强平线',
+    linesNote:
+      '风险率 =（现金 + 持仓市值）÷ 借入资金。低于预警线（{warningLine}）时会收到提醒；降至强平线（{liquidationLine}）时，持仓按市价从亏损最大的开始平仓，直至风险率回到预警线以上。',
+  },
   trading: {
     save: '保存',
     tabOrders: '限价委托',
@@ -698,7 +724,6 @@ const zh_CN = {
   },
   acct: {
     totalAssetsCny: '总资产（折合人民币）',
-    liquidationLine: '强平线',
     messagesUnread: '消息，{count:number}条未读',
     security: '账户与安全',
     more: '更多',
@@ -998,7 +1023,6 @@ const zh_CN = {
     returned: '结算退回',
     cash: '可用资金',
     totalAssets: '总资产',
-    riskRatio: '风险率',
     pnl: '盈亏',
     buyStocks: '子账户买入',
     positions: '子账户持仓',

@@ -422,6 +422,32 @@ const zh_TW = {
       expiry: '到期平倉',
     },
   },
+  holdings: {
+    summaryTitle: '各幣種帳戶匯總',
+    todayPnl: '今日損益',
+    buyingPower: '可用資金（購買力）',
+    sinceOpenPnl: '開倉以來損益',
+    marketValue: '市值',
+    fees: '費用',
+  },
+  risk: {
+    gaugeName: '風險儀表',
+    level: {
+      safe: '安全',
+      warning: '預警',
+      liquidation: '強平',
+    },
+    ratioValue: '風險率 {ratio}',
+    fall: '持倉價格約再下跌{pct}%將觸及預警線',
+    fallUnderOne: '價格再下跌不到1%即觸及預警線',
+    noFall: '僅價格下跌不會觸及預警線',
+    belowWarning: '已低於預警線：請追加資金或減少持倉',
+    atLiquidation: '已到強平線：持倉將按市價平倉',
+    nothingBorrowed: '未借入資金：不會強平',
+    linesTitle: '預警線與強平線',
+    linesNote:
+      '風險率 =（現金 + 持倉市值）÷ 借入資金。低於預警線（{warningLine}）時會收到提醒；降至強平線（{liquidationLine}）時，持倉按市價從虧損最大的開始平倉，直至風險率回到預警線以上。',
+  },
   trading: {
     save: '儲存',
     tabOrders: '限價委託',
@@ -698,7 +724,6 @@ const zh_TW = {
   },
   acct: {
     totalAssetsCny: '總資產（折合人民幣）',
-    liquidationLine: '強平線',
     messagesUnread: '訊息，{count}則未讀',
     security: '帳戶與安全',
     more: '更多',
@@ -998,7 +1023,6 @@ const zh_TW = {
     returned: '結算退回',
     cash: '可用資金',
     totalAssets: '總資產',
-    riskRatio: '風險率',
     pnl: '盈虧',
     buyStocks: '子賬戶買入',
     positions: '子賬戶持倉',

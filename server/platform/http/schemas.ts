@@ -74,7 +74,8 @@ export const SHARED_SCHEMAS = [
       warningLine: { ...num, description: 'the risk ratio below which the user is warned' },
       riskRatio: {
         ...nullable('number'),
-        description: '(available cash + collateral of the positions) ÷ borrowed; null when nothing is borrowed',
+        description:
+          '(available cash + collateral of the positions) ÷ borrowed; null when nothing is borrowed',
       },
       borrowed: { ...num, description: 'what the open positions borrow (the risk ratio denominator)' },
       longValue: { ...num, description: 'value now of the long positions' },
