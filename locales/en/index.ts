@@ -506,7 +506,6 @@ const en = {
     revokeText:
       'Revoke the limit order for {quantity} of {name} ({code})? The frozen funds return to available.',
     revoked: 'Order revoked',
-    details: 'Details',
     close: 'Close',
     closeLots: 'Lots to close',
     closeShares: 'Shares to close',

@@ -501,7 +501,6 @@ const th = {
     revokeTitle: 'ยืนยันการยกเลิก',
     revokeText: 'ยกเลิกคำสั่งจำกัดราคา {name} ({code}) {quantity}? เงินที่ถูกกันจะคืนสู่ยอดที่ใช้ได้',
     revoked: 'ยกเลิกคำสั่งแล้ว',
-    details: 'รายละเอียด',
     close: 'ปิดสถานะ',
     closeLots: 'จำนวนล็อตที่ปิด',
     closeShares: 'จำนวนหุ้นที่ปิด',

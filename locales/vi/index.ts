@@ -506,7 +506,6 @@ const vi = {
     revokeTitle: 'Xác nhận hủy lệnh',
     revokeText: 'Hủy lệnh giới hạn {quantity} {name} ({code})? Tiền phong tỏa sẽ trả về số dư khả dụng.',
     revoked: 'Đã hủy lệnh',
-    details: 'Chi tiết',
     close: 'Đóng vị thế',
     closeLots: 'Số lô đóng',
     closeShares: 'Số cổ phiếu đóng',

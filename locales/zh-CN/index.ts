@@ -501,7 +501,6 @@ const zh_CN = {
     revokeTitle: '确认撤单',
     revokeText: '撤销 {name:string}（{code:string}）{quantity:string}的限价单？冻结资金将退回可用。',
     revoked: '已撤单',
-    details: '详情',
     close: '平仓',
     closeLots: '平仓手数',
     closeShares: '平仓股数',

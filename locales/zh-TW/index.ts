@@ -501,7 +501,6 @@ const zh_TW = {
     revokeTitle: '確認撤單',
     revokeText: '撤銷 {name}（{code}）{quantity}的限價單？凍結資金將退回可用。',
     revoked: '已撤單',
-    details: '詳情',
     close: '平倉',
     closeLots: '平倉手數',
     closeShares: '平倉股數',

@@ -40,8 +40,7 @@ function markOf(
   if (!found) return { price: row.open_price, prevClose: row.open_price, openedToday: true };
   const { instrument } = found;
   const quote = station.market.quote(instrument, now);
-  const openedToday =
-    station.market.position(instrument, row.opened_at).day === station.market.position(instrument, now).day;
+  const openedToday = station.market.onCurrentTradingDay(instrument, row.opened_at, now);
   return { price: quote.price, prevClose: quote.prevClose, openedToday };
 }
 

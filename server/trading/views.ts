@@ -59,21 +59,13 @@ export interface PositionTerms {
   isToday: (instrument: Instrument, t: number) => boolean;
 }
 
-/**
- * Whether `t` falls on the trading day whose prices are current for the instrument (the market's session
- * position: a day starts at its first session's open, the evening before with night sessions).
- */
-export function onCurrentTradingDay(station: Station, instrument: Instrument, t: number): boolean {
-  return station.market.position(instrument, t).day === station.market.position(instrument).day;
-}
-
 /** A main trading account's terms for a position of `market` (a fund allocation has its own line). */
 export function positionTerms(station: Station, market: Market, liquidationLine?: number): PositionTerms {
   const { settings } = station.config;
   return {
     liquidationLine: liquidationLine ?? settings.liquidationLine,
     currency: settings.accountCurrency[settings.tradingAccount[market]],
-    isToday: (instrument, t) => onCurrentTradingDay(station, instrument, t),
+    isToday: (instrument, t) => station.market.onCurrentTradingDay(instrument, t),
   };
 }
 
