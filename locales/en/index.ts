@@ -436,6 +436,32 @@ const en = {
       expiry: 'Expired',
     },
   },
+  holdings: {
+    summaryTitle: 'Accounts by currency',
+    todayPnl: "Today's P&L",
+    buyingPower: 'Buying power',
+    sinceOpenPnl: 'P&L since open',
+    marketValue: 'Market value',
+    fees: 'Fees',
+  },
+  risk: {
+    gaugeName: 'Risk gauge',
+    level: {
+      safe: 'Safe',
+      warning: 'Warning',
+      liquidation: 'Liquidation',
+    },
+    ratioValue: 'Risk ratio {ratio}',
+    fall: 'Your positions can fall about {pct}% before the warning line',
+    fallUnderOne: 'A fall of less than 1% reaches the warning line',
+    noFall: 'A fall in prices alone does not reach the warning line',
+    belowWarning: 'Below the warning line: add funds or reduce positions',
+    atLiquidation: 'At the liquidation line: positions are closed at market',
+    nothingBorrowed: 'Nothing borrowed: no liquidation',
+    linesTitle: 'Warning and liquidation lines',
+    linesNote:
+      'Risk ratio = (cash + value of positions) ÷ money borrowed. Below the warning line ({warningLine}) you get a message; at the liquidation line ({liquidationLine}) positions are closed at market, largest loss first, until the ratio is back above the warning line.',
+  },
   trading: {
     save: 'Save',
     tabOrders: 'Limit orders',
@@ -491,7 +517,6 @@ const en = {
     revokeText:
       'Revoke the limit order for {quantity} of {name} ({code})? The frozen funds return to available.',
     revoked: 'Order revoked',
-    details: 'Details',
     close: 'Close',
     closeLots: 'Lots to close',
     closeShares: 'Shares to close',
@@ -715,7 +740,6 @@ const en = {
   },
   acct: {
     totalAssetsCny: 'Total assets (in CNY)',
-    liquidationLine: 'Liquidation line',
     messagesUnread: 'Messages, {count} unread',
     security: 'Account and security',
     more: 'More',
@@ -1022,7 +1046,6 @@ const en = {
     returned: 'Returned',
     cash: 'Cash',
     totalAssets: 'Total assets',
-    riskRatio: 'Risk ratio',
     pnl: 'P&L',
     buyStocks: 'Buy in the sub-account',
     positions: 'Sub-account positions',

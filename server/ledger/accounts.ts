@@ -21,14 +21,27 @@ import {
 } from '../platform';
 import { post, postingAgainst } from './ledger';
 import { openPositionFigures, toAccount, type OwnAccountRow } from './views';
+import { accountRiskState } from './risk-state';
+import { riskExposure } from '../../src/shared/risk';
 
 /** The order accounts are shown in. */
 const ACCOUNT_ORDER: readonly AccountType[] = ['main', 'index', 'newstock', 'hk', 'us'];
 
-/** The price an open position is valued at now: its instrument's, or the open price if the code is gone. */
-export function markPrice(station: Station, row: PositionRow, now = station.clock.now()): number {
+/**
+ * An open position valued at `now`: its price, the previous close and whether it was opened on the
+ * instrument's current trading day (an instrument no longer listed stays at its open price, unmoved today).
+ */
+function markOf(
+  station: Station,
+  row: PositionRow,
+  now: number,
+): { price: number; prevClose: number; openedToday: boolean } {
   const found = station.market.findTradable(row.code);
-  return found ? station.market.quote(found.instrument, now).price : row.open_price;
+  if (!found) return { price: row.open_price, prevClose: row.open_price, openedToday: true };
+  const { instrument } = found;
+  const quote = station.market.quote(instrument, now);
+  const openedToday = station.market.onCurrentTradingDay(instrument, row.opened_at, now);
+  return { price: quote.price, prevClose: quote.prevClose, openedToday };
 }
 
 /** Account figures of `accounts` with the user's open positions valued now. */
@@ -38,18 +51,27 @@ export function accountFigures(
   openPositions: readonly PositionRow[],
   now = station.clock.now(),
 ): Account[] {
+  const { warningLine, liquidationLine } = station.config.settings;
   const order = new Map(ACCOUNT_ORDER.map((t, i) => [t, i]));
   return [...accounts]
     .sort((a, b) => (order.get(a.type) ?? 0) - (order.get(b.type) ?? 0))
-    .map((account) =>
-      toAccount(
+    .map((account) => {
+      const held = openPositions
+        .filter((p) => p.account_id === account.id)
+        .map((row) => ({ row, mark: markOf(station, row, now) }));
+      // The five accounts borrow only through their positions (a fund allocation's sub-account is not one).
+      const state = accountRiskState(
         account,
-        openPositions
-          .filter((p) => p.account_id === account.id)
-          .map((p) => openPositionFigures(p, markPrice(station, p, now))),
-        station.config.settings.liquidationLine,
-      ),
-    );
+        null,
+        held.map(({ row, mark }) => ({ row, price: mark.price })),
+      );
+      return toAccount(
+        account,
+        held.map(({ row, mark }) => openPositionFigures(row, mark.price, mark)),
+        { warningLine, liquidationLine },
+        riskExposure(state),
+      );
+    });
 }
 
 /** The user's five accounts valued at current prices. */

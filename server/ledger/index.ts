@@ -13,6 +13,7 @@ export {
   type UserEntry,
 } from './ledger';
 export { postMessage } from './messages';
+export { accountRiskState, riskPosition } from './risk-state';
 export { cashPlugin } from './routes/fund-flow';
 export { messagesPlugin } from './routes/messages';
 export { type OwnAccountRow } from './views';

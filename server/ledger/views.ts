@@ -4,9 +4,14 @@
  *   funds pending limit orders hold); frozenMargin = margin of the account's open positions; positionPnl =
  *   their net pnl; totalAssets = balance + frozenMargin + their price pnl (the fees charged so far have
  *   already left the balance, so adding the net pnl would count them twice).
+ * - account.todayPnl = Σ today's price P&L of its open positions (src/shared/pnl.ts todayPnl).
+ * - account.riskRatio, borrowed, longValue, shortValue: the R the engine decides on and its parts
+ *   (src/shared/risk.ts riskExposure); warningLine and liquidationLine are the station's settings. The risk
+ *   gauge (src/shared/risk-gauge.ts) reads them.
  */
 import { toMajor } from '../../src/shared/money';
-import { holdingValue, netPnl, pricePnlOf } from '../../src/shared/pnl';
+import { holdingValue, netPnl, pricePnlOf, todayPnl, type TodayMove } from '../../src/shared/pnl';
+import type { RiskExposure, RiskLines } from '../../src/shared/risk';
 import type { Account, AccountType, LedgerEntry } from '../../src/shared/api/types';
 import type { AccountRow, LedgerRow, Messages, PositionRow } from '../platform';
 import { noteKeyOf } from './ledger-notes';
@@ -17,11 +22,23 @@ import { noteKeyOf } from './ledger-notes';
  */
 export type OwnAccountRow = AccountRow & { type: AccountType };
 
-/** What an account's figures need of one open position valued at `price`, minor units (src/shared/pnl.ts). */
+/** One open position's part of its account's figures, minor units. */
+export interface OpenPositionFigures {
+  margin: number;
+  pricePnl: number;
+  pnl: number;
+  todayPnl: number;
+}
+
+/**
+ * What an account's figures need of one open position valued at `price`, minor units (src/shared/pnl.ts);
+ * `today` is the instrument's previous close and whether the position was opened on its current trading day.
+ */
 export function openPositionFigures(
   row: PositionRow,
   price: number,
-): { margin: number; pricePnl: number; pnl: number } {
+  today: Pick<TodayMove, 'prevClose' | 'openedToday'>,
+): OpenPositionFigures {
   const { pricePnl, pnl } = netPnl(
     pricePnlOf(row.direction, row.open_value, holdingValue(price, row.shares, row.fx_rate)),
     {
@@ -31,17 +48,27 @@ export function openPositionFigures(
       deferredFee: row.deferred_fee,
     },
   );
-  return { margin: row.margin, pricePnl, pnl };
+  const moved = todayPnl({
+    direction: row.direction,
+    shares: row.shares,
+    fxRate: row.fx_rate,
+    openPrice: row.open_price,
+    price,
+    ...today,
+  });
+  return { margin: row.margin, pricePnl, pnl, todayPnl: moved };
 }
 
 export function toAccount(
   row: OwnAccountRow,
-  openPositions: { margin: number; pricePnl: number; pnl: number }[],
-  liquidationLine: number,
+  openPositions: readonly OpenPositionFigures[],
+  lines: RiskLines,
+  exposure: RiskExposure,
 ): Account {
   const frozenMargin = openPositions.reduce((sum, p) => sum + p.margin, 0);
   const positionPnl = openPositions.reduce((sum, p) => sum + p.pnl, 0);
   const pricePnl = openPositions.reduce((sum, p) => sum + p.pricePnl, 0);
+  const today = openPositions.reduce((sum, p) => sum + p.todayPnl, 0);
   const available = row.balance - row.frozen;
   return {
     type: row.type,
@@ -51,7 +78,13 @@ export function toAccount(
     frozenMargin: toMajor(frozenMargin),
     positionPnl: toMajor(positionPnl),
     totalAssets: toMajor(row.balance + frozenMargin + pricePnl),
-    liquidationLine,
+    todayPnl: toMajor(today),
+    liquidationLine: lines.liquidationLine,
+    warningLine: lines.warningLine,
+    riskRatio: exposure.ratio === null ? null : Number(exposure.ratio.toFixed(6)),
+    borrowed: toMajor(exposure.borrowed),
+    longValue: toMajor(exposure.longValue),
+    shortValue: toMajor(exposure.shortValue),
   };
 }
 

@@ -135,6 +135,14 @@ export class MarketService {
     return this.catalogue.position(instrument, t);
   }
 
+  /**
+   * Whether `t` falls on the instrument's trading day whose prices are current at `now` (a day starts at its
+   * first session's open, the evening before with night sessions): what "opened today" means for today's P&L.
+   */
+  onCurrentTradingDay(instrument: Instrument, t: number, now = this.clock.now()): boolean {
+    return this.position(instrument, t).day === this.position(instrument, now).day;
+  }
+
   sellableFrom(instrument: Instrument, openedAt: number): number {
     return this.catalogue.sellableFrom(instrument, openedAt);
   }

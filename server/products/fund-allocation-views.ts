@@ -115,6 +115,8 @@ export async function subAccountView(
       totalAssets: 0,
       pnl: toMajor(pnl),
       riskRatio: null,
+      warningLine: row.warning_line,
+      liquidationLine: row.liquidation_line,
       positions: [],
     };
   }
@@ -129,6 +131,8 @@ export async function subAccountView(
     totalAssets: toMajor(total),
     pnl: toMajor(total - row.margin - row.allocated),
     riskRatio: Number(allocationRiskRatio(total, row.allocated).toFixed(4)),
+    warningLine: row.warning_line,
+    liquidationLine: row.liquidation_line,
     positions: positions.map((p) => positionView(station, row, p, state)),
   };
 }

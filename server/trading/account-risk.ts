@@ -5,35 +5,11 @@
  * the engine's risk step triggers on. A fund allocation's sub-account counts its allocated funds as
  * borrowed while the allocation trades.
  */
-import type { AccountRiskState, RiskPosition } from '../../src/shared/risk';
-import { prepared, type AccountRow, type DbOrTx, type PositionRow, type Station } from '../platform';
+import type { AccountRiskState } from '../../src/shared/risk';
+import { accountRiskState, riskPosition } from '../ledger';
+import { prepared, type DbOrTx, type PositionRow, type Station } from '../platform';
 
-/** The rule book's view of a position at a price. */
-export function riskPosition(p: PositionRow, price: number): RiskPosition {
-  return {
-    id: p.id,
-    code: p.code,
-    direction: p.direction,
-    shares: p.shares,
-    openValue: p.open_value,
-    margin: p.margin,
-    price,
-    fxRate: p.fx_rate,
-  };
-}
-
-/** The rule book's state of an account: available cash, its positions, a sub-account's allocated funds. */
-export function accountRiskState(
-  account: Pick<AccountRow, 'balance' | 'frozen'>,
-  allocation: { allocated: number } | null,
-  positions: { row: PositionRow; price: number }[],
-): AccountRiskState {
-  return {
-    cash: account.balance - account.frozen,
-    borrowedCapital: allocation?.allocated ?? 0,
-    positions: positions.map(({ row, price }) => riskPosition(row, price)),
-  };
-}
+export { accountRiskState, riskPosition };
 
 /** The price of a position's instrument now (its open price if the instrument is no longer listed). */
 function priceNow(station: Station, p: PositionRow): number {

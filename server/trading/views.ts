@@ -18,9 +18,12 @@
  *   liquidation line, the price the engine's risk step triggers on; a long is at risk at or below it, a
  *   short at or above it; null when the account borrows nothing or no positive price reaches the line.
  *   Callers pass the account's state (account-risk.ts); without it, the position is taken alone.
+ * - position.todayPnl: today's price P&L of an open position (src/shared/pnl.ts todayPnl): the move since
+ *   the previous close, or since the open price when it was opened on the instrument's current trading day;
+ *   null for a closed position.
  */
 import { toMajor } from '../../src/shared/money';
-import { holdingValue, netPnl, pnlYield, pricePnlOf, type NetPnl } from '../../src/shared/pnl';
+import { holdingValue, netPnl, pnlYield, pricePnlOf, todayPnl, type NetPnl } from '../../src/shared/pnl';
 import { liquidationPrice, type AccountRiskState } from '../../src/shared/risk';
 import type { Currency, Market, Position, Quote } from '../../src/shared/api/types';
 import type { PositionRow, Station } from '../platform';
@@ -46,10 +49,14 @@ export function positionNetPnl(row: PositionRow, currentPrice: number): NetPnl {
   });
 }
 
-/** What a position view needs of its account: its liquidation line and the currency of its amounts. */
+/**
+ * What a position view needs of its account and market: its liquidation line, the currency of its amounts,
+ * and whether an instant falls on the instrument's current trading day (for today's P&L).
+ */
 export interface PositionTerms {
   liquidationLine: number;
   currency: Currency;
+  isToday: (instrument: Instrument, t: number) => boolean;
 }
 
 /** A main trading account's terms for a position of `market` (a fund allocation has its own line). */
@@ -58,6 +65,7 @@ export function positionTerms(station: Station, market: Market, liquidationLine?
   return {
     liquidationLine: liquidationLine ?? settings.liquidationLine,
     currency: settings.accountCurrency[settings.tradingAccount[market]],
+    isToday: (instrument, t) => station.market.onCurrentTradingDay(instrument, t),
   };
 }
 
@@ -78,6 +86,18 @@ export function toPosition(
   const { pricePnl, fees, pnl } = positionNetPnl(row, currentPrice);
   const state = account ?? { cash: 0, borrowedCapital: 0, positions: [riskPosition(row, currentPrice)] };
   const liquidation = closed ? null : liquidationPrice(state, row.code, liquidationLine);
+  const today =
+    closed || quote === null
+      ? null
+      : todayPnl({
+          direction: row.direction,
+          shares: row.shares,
+          fxRate: row.fx_rate,
+          openPrice: row.open_price,
+          prevClose: quote.prevClose,
+          price: currentPrice,
+          openedToday: terms.isToday(instrument, row.opened_at),
+        });
   return {
     id: row.id,
     code: row.code,
@@ -101,6 +121,7 @@ export function toPosition(
     pricePnl: toMajor(pricePnl),
     pnl: toMajor(pnl),
     yield: pnlYield(pnl, row.margin),
+    todayPnl: today === null ? null : toMajor(today),
     stopProfit: row.stop_profit,
     stopLoss: row.stop_loss,
     // Shown rounded to the tick; a long position is at risk at or below it, a short at or above it.

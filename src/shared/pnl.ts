@@ -68,3 +68,32 @@ export function netPnl(pricePnl: number, charges: PositionCharges): NetPnl {
 export function pnlYield(pnl: number, margin: number): number {
   return margin > 0 ? Number((pnl / margin).toFixed(6)) : 0;
 }
+
+/** What today's P&L of an open position needs: its side and size, and the prices it moved between. */
+export interface TodayMove {
+  direction: Direction;
+  shares: number;
+  /** The settlement rate fixed at the open (holdingValue); 1 when absent. */
+  fxRate?: number;
+  openPrice: number;
+  /** The previous trading day's close of the instrument. */
+  prevClose: number;
+  /** The instrument's price now. */
+  price: number;
+  /** Opened on the instrument's current trading day: its move today starts at the open price. */
+  openedToday: boolean;
+}
+
+/**
+ * Today's price P&L of an open position, minor units: the move since the previous close (since the open
+ * price when it was opened today) × shares × the settlement rate, negated for a short. Fees are not in it:
+ * it says what today's prices did, beside the since-open net P&L.
+ */
+export function todayPnl(move: TodayMove): number {
+  const since = move.openedToday ? move.openPrice : move.prevClose;
+  return pricePnlOf(
+    move.direction,
+    holdingValue(since, move.shares, move.fxRate),
+    holdingValue(move.price, move.shares, move.fxRate),
+  );
+}

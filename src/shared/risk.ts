@@ -74,6 +74,30 @@ export function riskRatio(state: AccountRiskState): number | null {
   return borrowed > 0 ? collateral / borrowed : null;
 }
 
+/** What an account's risk gauge reads (src/shared/risk-gauge.ts), minor units except the ratio. */
+export interface RiskExposure {
+  /** R, as riskRatio; null when nothing is borrowed. */
+  ratio: number | null;
+  /** Σ borrowed: the R's denominator. */
+  borrowed: number;
+  /** Value now of the long positions: what falls with prices on the collateral side. */
+  longValue: number;
+  /** Value now of the short positions: what falls with prices on the borrowed side. */
+  shortValue: number;
+}
+
+/** The same totals the engine decides on (riskRatio), with the long and short values a fall moves. */
+export function riskExposure(state: AccountRiskState): RiskExposure {
+  const { borrowed } = totals(state);
+  let longValue = 0;
+  let shortValue = 0;
+  for (const p of state.positions) {
+    if (p.direction === 'long') longValue += valueOf(p);
+    else shortValue += valueOf(p);
+  }
+  return { ratio: riskRatio(state), borrowed, longValue, shortValue };
+}
+
 /** ok at or above the warning line, liquidate at or below the liquidation line, warn between. */
 export function riskDecision(ratio: number | null, lines: RiskLines): RiskDecision {
   if (ratio === null || ratio >= lines.warningLine) return 'ok';

@@ -120,7 +120,7 @@ describe.each(JOURNEYS)(
       expect(reg.count()).toBe(1);
       await page.getByTestId('account-main').waitFor();
       await page.getByTestId('total-assets').waitFor();
-      await page.getByTestId('account-main-liquidation').waitFor();
+      await page.getByTestId('risk-lines-note').waitFor();
 
       // A withdrawal first needs KYC, a bank card and a withdrawal password: the screen leads to each.
       await page.goto(`${url}/withdraw`);

@@ -30,6 +30,7 @@ const figures = {
   pricePnl: 0,
   pnl: 0,
   yield: 0,
+  todayPnl: 0,
 };
 // A: 100 shares opened at $10 at 5× (margin $200, borrowed $800); B: 100 at $20 at 5× (margin $400, borrowed $1,600).
 const a: Position = {

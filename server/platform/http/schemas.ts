@@ -69,7 +69,17 @@ export const SHARED_SCHEMAS = [
         description:
           'balance + frozenMargin + price pnl of the open positions (fees already left the balance)',
       },
-      liquidationLine: num,
+      todayPnl: { ...num, description: "Σ today's price pnl of the open positions (position.todayPnl)" },
+      liquidationLine: { ...num, description: 'the risk ratio at which positions are closed' },
+      warningLine: { ...num, description: 'the risk ratio below which the user is warned' },
+      riskRatio: {
+        ...nullable('number'),
+        description:
+          '(available cash + collateral of the positions) ÷ borrowed; null when nothing is borrowed',
+      },
+      borrowed: { ...num, description: 'what the open positions borrow (the risk ratio denominator)' },
+      longValue: { ...num, description: 'value now of the long positions' },
+      shortValue: { ...num, description: 'value now of the short positions' },
     }),
   },
   {
@@ -155,6 +165,11 @@ export const SHARED_SCHEMAS = [
       pricePnl: { ...num, description: '(current or close − open price) × shares, before fees' },
       pnl: { ...num, description: 'pricePnl − fees: net of every fee charged so far' },
       yield: { ...num, description: 'pnl ÷ margin' },
+      todayPnl: {
+        ...nullable('number'),
+        description:
+          'open: (price − previous close, or − open price if opened today) × shares, before fees; closed: null',
+      },
       stopProfit: nullable('number'),
       stopLoss: nullable('number'),
       liquidationPrice: nullable('number'),

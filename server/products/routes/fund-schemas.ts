@@ -108,6 +108,8 @@ export const subAccount = object({
   totalAssets: num,
   pnl: { ...num, description: 'total assets − (margin + allocated); after the end: returned − margin' },
   riskRatio: { ...nullable('number'), description: 'total assets ÷ allocated, while trading' },
+  warningLine: { ...num, description: "the allocation's warning line (a risk ratio)" },
+  liquidationLine: { ...num, description: "the allocation's liquidation line (a risk ratio)" },
   positions: { type: 'array', items: ref('Position') },
 });
 

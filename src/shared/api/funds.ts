@@ -121,6 +121,9 @@ export interface SubAccount {
   /** totalAssets − (margin + allocated). */
   pnl: number;
   riskRatio: number | null;
+  /** The allocation's own lines (set when it was made): R below warningLine warns, at liquidationLine closes. */
+  warningLine: number;
+  liquidationLine: number;
   positions: Position[];
 }
 

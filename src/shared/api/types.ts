@@ -24,7 +24,20 @@ export interface Account {
   frozenMargin: number;
   positionPnl: number;
   totalAssets: number;
+  /** Σ today's price P&L of the open positions (Position.todayPnl). */
+  todayPnl: number;
+  /** The risk ratio R at which positions are closed (DOMAIN.md "Risk ratio"). */
   liquidationLine: number;
+  /** The risk ratio R below which the user is warned. */
+  warningLine: number;
+  /** R = collateral ÷ borrowed, as the engine decides on it; null when nothing is borrowed. */
+  riskRatio: number | null;
+  /** What the open positions borrow (R's denominator). */
+  borrowed: number;
+  /** Value now of the long positions (falls with prices). */
+  longValue: number;
+  /** Value now of the short positions (what buying them back costs). */
+  shortValue: number;
 }
 
 export interface User {
@@ -334,6 +347,11 @@ export interface Position {
   pnl: number;
   /** pnl ÷ margin, a fraction. */
   yield: number;
+  /**
+   * Today's price P&L of an open position: the move since the previous close (since the open price if it
+   * was opened today) × shares, before fees; null once closed.
+   */
+  todayPnl: number | null;
   stopProfit: number | null;
   stopLoss: number | null;
   liquidationPrice: number | null;

@@ -8,6 +8,7 @@ import { ConfirmSheet } from '../../components/ConfirmSheet';
 import { useStationMutation, useStationQuery } from '../../api/station-query';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { PriceText } from '../../components/PriceText';
+import { RiskGauge, RiskLinesNote } from '../../components/RiskGauge';
 import { Sheet } from '../../components/Sheet';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
@@ -160,6 +161,12 @@ function AccountOverview() {
           <ErrorState error={error} onRetry={reload} />
         ) : null}
         {user && error && <p className="inline-error">{error.message}</p>}
+        {user && user.accounts[0] && (
+          <RiskLinesNote
+            warningLine={user.accounts[0].warningLine}
+            liquidationLine={user.accounts[0].liquidationLine}
+          />
+        )}
       </section>
 
       <FunctionEntries />
@@ -349,14 +356,21 @@ function AccountCard({ account }: { account: Account }) {
             <PriceText value={account.positionPnl} signed />
           </dd>
         </div>
-        <div>
-          <dt>{LL.acct.liquidationLine()}</dt>
-          {/* DOMAIN.md: the risk ratio at which positions are closed (not an amount). */}
-          <dd className="num" data-testid={`account-${account.type}-liquidation`}>
-            {account.liquidationLine > 0 ? formatMoney(account.liquidationLine, locale) : '—'}
-          </dd>
-        </div>
       </dl>
+      {/* DOMAIN.md "Risk ratio": only borrowed money can be liquidated; the lines are explained once below. */}
+      {account.borrowed > 0 && (
+        <RiskGauge
+          testId={`account-${account.type}-risk`}
+          input={{
+            ratio: account.riskRatio,
+            borrowed: account.borrowed,
+            longValue: account.longValue,
+            shortValue: account.shortValue,
+            warningLine: account.warningLine,
+            liquidationLine: account.liquidationLine,
+          }}
+        />
+      )}
     </article>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import { quantityCount, quantityLabel } from '../../i18n/quantity';
-import type { Account, Order, Position } from '../../../shared/api/types';
+import type { Account, Currency, Order, Position } from '../../../shared/api/types';
 import { formatDateTime, formatMoney } from '../../../shared/format';
 import { toMajor, toMinor } from '../../../shared/money';
 import { holdingValue, netPnl, pnlYield, pricePnlOf } from '../../../shared/pnl';
@@ -18,6 +18,7 @@ import { PRICE_REFRESH_MS, priceDigits } from '../../components/market-info';
 import { PullToRefresh } from '../../components/PullToRefresh';
 import { SubAccountPositions } from './SubAccountPositions';
 import { liveLiquidationPrices } from './live-liquidation';
+import { summaryByCurrency } from './currency-summary';
 import { useTradingRules } from '../../api/trading-data';
 import '../../components/trade.css';
 
@@ -60,6 +61,7 @@ export function PositionsScreen() {
           void navigate({ to: '/warehouse', search: next === 'open' ? {} : { tab: next }, replace: true })
         }
       />
+      {tab === 'open' && <AccountSummary />}
       {tab === 'orders' ? <OrderList /> : <PositionList state={tab} group="all" />}
     </div>
   );
@@ -193,6 +195,19 @@ export function livePnl(
   };
 }
 
+/**
+ * Today's P&L of an open position at a live price: the station's figure (src/shared/pnl.ts todayPnl) moved
+ * by the price change since it was valued, in major units.
+ */
+export function liveTodayPnl(position: Position, price: number): number {
+  const moved = pricePnlOf(
+    position.direction,
+    holdingValue(position.currentPrice, position.shares, position.fxRate),
+    holdingValue(price, position.shares, position.fxRate),
+  );
+  return toMajor(toMinor(position.todayPnl ?? 0) + moved);
+}
+
 /** The live price of an open position: the stream's once it ticks, else the list's (0 before it loads). */
 export function useLivePrice(position: Position | null | undefined): number {
   const streamed = position && position.closedAt === null && streamCarries(position.market);
@@ -200,6 +215,39 @@ export function useLivePrice(position: Position | null | undefined): number {
   return live ? live.price : (position?.currentPrice ?? 0);
 }
 
+/** An amount with its currency code beside it (API.md `position`: every amount is in its account's currency). */
+function Amount({
+  value,
+  currency,
+  signed = false,
+  testId,
+}: {
+  value: number;
+  currency: Currency;
+  signed?: boolean;
+  testId?: string;
+}) {
+  const { locale } = useI18nContext();
+  return (
+    <>
+      {signed ? (
+        <PriceText value={value} signed testId={testId} />
+      ) : (
+        <span className="num" data-testid={testId} data-value={String(value)}>
+          {formatMoney(value, locale)}
+        </span>
+      )}{' '}
+      <span className="currency" data-testid={testId ? `${testId}-currency` : undefined}>
+        {currency}
+      </span>
+    </>
+  );
+}
+
+/**
+ * An open position: the whole row opens its detail (the name's link stretches over the row, trade.css),
+ * with the sell button above it; today's P&L and the P&L since the open, each amount with its currency.
+ */
 function OpenPositionRow({
   position,
   liquidationPrice,
@@ -210,21 +258,40 @@ function OpenPositionRow({
   const { LL, locale } = useI18nContext();
   const exchangeTime = useExchangeTime();
   const price = useLivePrice(position);
-  const { pnl, yield: yieldFraction } = livePnl(position, price);
+  const { pnl, fees, yield: yieldFraction } = livePnl(position, price);
+  const today = liveTodayPnl(position, price);
   const digits = priceDigits(position.market, position.openPrice, position.code);
   const fmt = (value: number) => formatMoney(value, locale, digits);
+  const { currency } = position;
+  const marketValue = toMajor(holdingValue(price, position.shares, position.fxRate));
   return (
-    <article className="position-row" data-testid="position-row" data-position-id={String(position.id)}>
+    <article
+      className="position-row stretched-row"
+      data-testid="position-row"
+      data-position-id={String(position.id)}
+    >
       <header>
         <div>
-          <h3>{position.name}</h3>
+          <h3>
+            <Link
+              to="/detail"
+              search={{ id: String(position.id) }}
+              className="row-link"
+              data-testid="position-detail"
+            >
+              {position.name}
+            </Link>
+          </h3>
           <span className="num muted">{position.code}</span>
           <span className={`tag ${position.direction}`}>
             {position.direction === 'long' ? LL.trading.long() : LL.trading.short()} {position.leverage}×
           </span>
         </div>
         <div className="position-pnl">
-          <PriceText value={pnl} signed testId="position-pnl" />
+          <span className="muted small">{LL.holdings.sinceOpenPnl()}</span>
+          <span>
+            <Amount value={pnl} currency={currency} signed testId="position-pnl" />
+          </span>
           <PctText fraction={yieldFraction} />
         </div>
       </header>
@@ -246,8 +313,28 @@ function OpenPositionRow({
           </dd>
         </div>
         <div>
+          <dt>{LL.holdings.todayPnl()}</dt>
+          <dd>
+            <Amount value={today} currency={currency} signed testId="position-today-pnl" />
+          </dd>
+        </div>
+        <div>
+          <dt>{LL.holdings.marketValue()}</dt>
+          <dd>
+            <Amount value={marketValue} currency={currency} testId="position-market-value" />
+          </dd>
+        </div>
+        <div>
           <dt>{LL.trading.margin()}</dt>
-          <dd className="num">{formatMoney(position.margin, locale)}</dd>
+          <dd>
+            <Amount value={position.margin} currency={currency} testId="position-margin" />
+          </dd>
+        </div>
+        <div>
+          <dt>{LL.holdings.fees()}</dt>
+          <dd>
+            <Amount value={fees} currency={currency} testId="position-fees" />
+          </dd>
         </div>
         <div>
           <dt>{LL.trading.liquidationPrice()}</dt>
@@ -272,23 +359,65 @@ function OpenPositionRow({
           </span>
         )}
         <Link
-          to="/detail"
-          search={{ id: String(position.id) }}
-          className="button small secondary"
-          data-testid="position-detail"
-        >
-          {LL.trading.details()}
-        </Link>
-        <Link
           to="/sellStocks"
           search={{ id: String(position.id) }}
-          className="button small sell"
+          className="button small sell above-row-link"
           data-testid="sell-button"
         >
           {LL.trading.close()}
         </Link>
       </footer>
     </article>
+  );
+}
+
+/** /warehouse's summary at the top: per currency, total assets, today's P&L and buying power. */
+function AccountSummary() {
+  const { LL } = useI18nContext();
+  // The same query (and poll) as the live liquidation prices below: one request for both.
+  const user = useStationQuery('GET /user/getUserInfo.do', {}, { refetchInterval: PRICE_REFRESH_MS });
+  if (!user.data) return null;
+  const groups = summaryByCurrency(user.data.accounts);
+  return (
+    <section
+      className="account-summary"
+      aria-labelledby="account-summary-title"
+      data-testid="account-summary"
+    >
+      <h2 id="account-summary-title" className="visually-hidden">
+        {LL.holdings.summaryTitle()}
+      </h2>
+      {groups.map((group) => (
+        <article key={group.currency} className="summary-card" data-testid={`summary-${group.currency}`}>
+          <header>
+            <strong>{group.currency}</strong>
+            <span className="muted small">
+              {group.accounts.map((type) => LL.user.accountType[type]()).join(' · ')}
+            </span>
+          </header>
+          <dl className="figures">
+            <div>
+              <dt>{LL.user.totalAssets()}</dt>
+              <dd>
+                <Amount value={group.totalAssets} currency={group.currency} testId="summary-total" />
+              </dd>
+            </div>
+            <div>
+              <dt>{LL.holdings.todayPnl()}</dt>
+              <dd>
+                <Amount value={group.todayPnl} currency={group.currency} signed testId="summary-today" />
+              </dd>
+            </div>
+            <div>
+              <dt>{LL.holdings.buyingPower()}</dt>
+              <dd>
+                <Amount value={group.available} currency={group.currency} testId="summary-available" />
+              </dd>
+            </div>
+          </dl>
+        </article>
+      ))}
+    </section>
   );
 }
 

@@ -15,6 +15,7 @@ import { checkMoneyAmount } from '../../../../shared/validation';
 import { useStationMutation, useStationQuery } from '../../../api/station-query';
 import { FormField } from '../../../components/FormField';
 import { LoggedOutPrompt } from '../../../components/LoggedOutPrompt';
+import { RiskGauge, RiskLinesNote } from '../../../components/RiskGauge';
 import { Sheet } from '../../../components/Sheet';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { showAlert } from '../../../state/alert';
@@ -385,9 +386,20 @@ function AllocationView({ id }: { id: number }) {
             {money(sub.data.totalAssets)}
           </InfoRow>
           <InfoRow label={LL.fundsUi.pnl()}>{money(sub.data.pnl)}</InfoRow>
-          <InfoRow label={LL.fundsUi.riskRatio()}>{sub.data.riskRatio?.toFixed(4) ?? '—'}</InfoRow>
+          {/* DOMAIN.md "Risk ratio": R = total assets ÷ allocated funds, on the allocation's own lines. */}
+          <RiskGauge
+            testId="allocation-risk"
+            input={{
+              ratio: sub.data.riskRatio,
+              borrowed: a.allocated,
+              longValue: sub.data.marketValue,
+              warningLine: sub.data.warningLine,
+              liquidationLine: sub.data.liquidationLine,
+            }}
+          />
           <InfoRow label={LL.fundsUi.warningValue()}>{money(a.warningValue)}</InfoRow>
           <InfoRow label={LL.fundsUi.liquidationValue()}>{money(a.liquidationValue)}</InfoRow>
+          <RiskLinesNote warningLine={sub.data.warningLine} liquidationLine={sub.data.liquidationLine} />
           <div className="funds-actions">
             <Link
               to="/subWarehouseBuy"
