@@ -4,7 +4,7 @@
  * opens, then the same station restarts in demo mode (CLOCK_MODE=always-open, ORDERS_NEED_KYC=false — the
  * README's "try it in two minutes") and the user buys a block trade, requests the VIP permission and buys a
  * pick once the reviewer grants it, subscribes to a new share, buys an index after the one-tap transfer from
- * the main account, and finds it all on the positions page.
+ * the main account, and finds it all on the positions page with its summary in yuan.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -141,8 +141,16 @@ describe('a newcomer’s first hour in English', () => {
       pageSize: 20,
     });
     expect(open.list.map((p) => p.code).sort()).toEqual([offer.code, picks[0]!.code, 'SH000300'].sort());
-    await page.getByTestId('position-row').nth(2).waitFor();
-    expect(await page.getByTestId('position-row').count()).toBe(3);
+    const rows = page.getByTestId('positions-open').getByTestId('position-row');
+    await rows.nth(2).waitFor();
+    expect(await rows.count()).toBe(3);
+    // All three are paid in yuan: the CNY card of the summary, with today's P&L in yuan.
+    const cny = page.getByTestId('account-summary').getByTestId('summary-CNY');
+    await cny.waitFor();
+    expect(await cny.getByTestId('summary-today-currency').textContent()).toBe('CNY');
+    for (let i = 0; i < 3; i++) {
+      expect(await rows.nth(i).getByTestId('position-pnl-currency').textContent()).toBe('CNY');
+    }
     expect(errors).toEqual([]);
     await context.close();
   });
