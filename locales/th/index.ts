@@ -271,7 +271,7 @@ const th = {
     missingCode: 'ไม่ได้ระบุรหัสหุ้น',
     figuresTitle: 'ข้อมูลสำคัญ',
     marketCap: 'มูลค่าตลาด',
-    peTtm: 'P/E (TTM)',
+    peTtm: 'ค่า P/E (TTM)',
     peLoss: 'ขาดทุน',
     turnoverRate: 'อัตราการหมุนเวียน',
     high52w: 'สูงสุด 52 สัปดาห์',

@@ -274,7 +274,7 @@ const vi = {
     missingCode: 'Thiếu mã cổ phiếu',
     figuresTitle: 'Chỉ số chính',
     marketCap: 'Vốn hóa',
-    peTtm: 'P/E (TTM)',
+    peTtm: 'Hệ số P/E (TTM)',
     peLoss: 'Lỗ',
     turnoverRate: 'Tỷ lệ quay vòng',
     high52w: 'Cao nhất 52 tuần',
