@@ -8,6 +8,7 @@ import { BodyCache } from '../../platform';
 import { dayBarsRoute, minuteBarsRoute } from './market-bars';
 import { dragonTigerRoute, haltsRoute, limitUpBoardRoute, moveCountsRoute } from './market-boards';
 import { singleStockRoute, stockByCodeRoute } from './market-detail';
+import { marketCalendarRoute } from './market-calendar';
 import { marketStateRoute } from './market-state';
 import { quotePageRoute, searchRoute, sortedPageRoute, topRoute } from './market-quotes';
 
@@ -29,4 +30,5 @@ export const marketPlugin: FastifyPluginAsync = async (app) => {
   dayBarsRoute(app, bars);
   minuteBarsRoute(app, bars);
   marketStateRoute(app);
+  marketCalendarRoute(app);
 };
