@@ -397,9 +397,7 @@ describe.each(dbTargets)('block trades and VIP picks (%s)', (db) => {
           .post<VipPurchase>('/user/buyVipQc.do', { code: pick.code, lots, requestId });
 
       const over = await expectNothingWritten(() => buy(pick.maxLotsPerUser + 1), 'VALIDATION');
-      expect(over.fields?.lots).toBe(
-        `The quantity cannot exceed the maximum of ${pick.maxLotsPerUser}`,
-      );
+      expect(over.fields?.lots).toBe(`The quantity cannot exceed the maximum of ${pick.maxLotsPerUser}`);
       const requestId = newRequestId();
       const first = data(await buy(pick.maxLotsPerUser - 1, requestId));
       const counts = await station.counts();
