@@ -40,6 +40,7 @@ const en = {
     indexSearch: 'Search indexes',
     indexList: 'Indexes',
     search: 'Search',
+    calendar: 'Trading calendar',
     watchlistSearch: 'Search watchlist',
     indexBuy: 'Buy index',
     marginBuy: 'Margin buy',
@@ -114,6 +115,39 @@ const en = {
     search: 'Search',
     more: 'More',
     skipToContent: 'Skip to main content',
+  },
+  /** The trading calendar screen (/calendar): sessions, today's state and the coming holidays per market. */
+  calendar: {
+    link: 'Trading calendar',
+    market: {
+      a: 'A-shares & STAR',
+      hk: 'Hong Kong stocks',
+      us: 'US stocks',
+      futures: 'Futures',
+    },
+    marketNote: {
+      a: 'Shanghai and Shenzhen exchanges, with their indexes',
+      hk: 'Hong Kong Exchanges (HKEX)',
+      us: 'NYSE and Nasdaq',
+      futures: 'China futures exchanges, on the Shanghai calendar',
+    },
+    state: {
+      open: 'Open now',
+      lunch: 'Lunch break',
+      closed: 'Closed',
+      holiday: 'Closed today: {name}',
+    },
+    sessions: 'Trading hours ({zone} time)',
+    nextOpen: 'Next open: {time}',
+    yourTime: 'Your time: {time}',
+    coming: 'Holidays and half days, next {days} days',
+    none: 'No holidays or half days in the next {days} days',
+    closed: 'Market closed',
+    halfDay: 'Half day, trading {sessions}',
+    reopens: 'Reopens {time}',
+    provisional: 'Provisional: the exchange has not published this year yet',
+    unnamedHalfDay: 'Half day',
+    products: 'Products: {codes}',
   },
   exchangeTime: {
     zone: {

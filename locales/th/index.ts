@@ -40,6 +40,7 @@ const th = {
     indexSearch: 'ค้นหาดัชนี',
     indexList: 'ดัชนี',
     search: 'ค้นหา',
+    calendar: 'ปฏิทินการซื้อขาย',
     watchlistSearch: 'ค้นหาในรายการโปรด',
     indexBuy: 'ซื้อดัชนี',
     marginBuy: 'ซื้อด้วยมาร์จิ้น',
@@ -114,6 +115,39 @@ const th = {
     search: 'ค้นหา',
     more: 'เพิ่มเติม',
     skipToContent: 'ข้ามไปยังเนื้อหาหลัก',
+  },
+  /** The trading calendar screen (/calendar): sessions, today's state and the coming holidays per market. */
+  calendar: {
+    link: 'ปฏิทินการซื้อขาย',
+    market: {
+      a: 'หุ้น A และ STAR',
+      hk: 'หุ้นฮ่องกง',
+      us: 'หุ้นสหรัฐฯ',
+      futures: 'ฟิวเจอร์ส',
+    },
+    marketNote: {
+      a: 'ตลาดหลักทรัพย์เซี่ยงไฮ้และเซินเจิ้น รวมดัชนีของทั้งสองตลาด',
+      hk: 'ตลาดหลักทรัพย์ฮ่องกง (HKEX)',
+      us: 'NYSE และ Nasdaq',
+      futures: 'ตลาดฟิวเจอร์สของจีน ตามปฏิทินเซี่ยงไฮ้',
+    },
+    state: {
+      open: 'เปิดซื้อขายอยู่',
+      lunch: 'พักเที่ยง',
+      closed: 'ปิด',
+      holiday: 'วันนี้ปิด: {name}',
+    },
+    sessions: 'เวลาซื้อขาย (เวลา{zone})',
+    nextOpen: 'เปิดครั้งถัดไป: {time}',
+    yourTime: 'เวลาของคุณ: {time}',
+    coming: 'วันหยุดและวันซื้อขายครึ่งวัน ใน {days} วันข้างหน้า',
+    none: 'ไม่มีวันหยุดหรือวันซื้อขายครึ่งวันใน {days} วันข้างหน้า',
+    closed: 'ตลาดปิด',
+    halfDay: 'ซื้อขายครึ่งวัน เวลา {sessions}',
+    reopens: 'เปิดอีกครั้ง {time}',
+    provisional: 'ชั่วคราว: ตลาดยังไม่ได้ประกาศปฏิทินของปีนี้',
+    unnamedHalfDay: 'ซื้อขายครึ่งวัน',
+    products: 'สินค้า: {codes}',
   },
   exchangeTime: {
     zone: {

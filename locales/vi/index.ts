@@ -41,6 +41,7 @@ const vi = {
     indexSearch: 'Tìm chỉ số',
     indexList: 'Chỉ số',
     search: 'Tìm kiếm',
+    calendar: 'Lịch giao dịch',
     watchlistSearch: 'Tìm trong danh sách theo dõi',
     indexBuy: 'Mua chỉ số',
     marginBuy: 'Mua ký quỹ',
@@ -115,6 +116,39 @@ const vi = {
     search: 'Tìm kiếm',
     more: 'Thêm',
     skipToContent: 'Chuyển đến nội dung chính',
+  },
+  /** The trading calendar screen (/calendar): sessions, today's state and the coming holidays per market. */
+  calendar: {
+    link: 'Lịch giao dịch',
+    market: {
+      a: 'Cổ phiếu A và STAR',
+      hk: 'Cổ phiếu Hồng Kông',
+      us: 'Cổ phiếu Mỹ',
+      futures: 'Hợp đồng tương lai',
+    },
+    marketNote: {
+      a: 'Sở GDCK Thượng Hải và Thâm Quyến, cùng các chỉ số của họ',
+      hk: 'Sở Giao dịch Hồng Kông (HKEX)',
+      us: 'NYSE và Nasdaq',
+      futures: 'Các sở giao dịch hợp đồng tương lai Trung Quốc, theo lịch Thượng Hải',
+    },
+    state: {
+      open: 'Đang mở cửa',
+      lunch: 'Nghỉ trưa',
+      closed: 'Đóng cửa',
+      holiday: 'Hôm nay nghỉ: {name}',
+    },
+    sessions: 'Giờ giao dịch (giờ {zone})',
+    nextOpen: 'Mở cửa lần tới: {time}',
+    yourTime: 'Giờ của bạn: {time}',
+    coming: 'Ngày nghỉ và ngày giao dịch nửa buổi trong {days} ngày tới',
+    none: 'Không có ngày nghỉ hay ngày giao dịch nửa buổi trong {days} ngày tới',
+    closed: 'Thị trường đóng cửa',
+    halfDay: 'Giao dịch nửa buổi: {sessions}',
+    reopens: 'Mở lại {time}',
+    provisional: 'Tạm tính: sở giao dịch chưa công bố lịch năm này',
+    unnamedHalfDay: 'Giao dịch nửa buổi',
+    products: 'Sản phẩm: {codes}',
   },
   exchangeTime: {
     zone: {

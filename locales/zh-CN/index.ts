@@ -40,6 +40,7 @@ const zh_CN = {
     indexSearch: '搜索指数',
     indexList: '指数',
     search: '搜索',
+    calendar: '交易日历',
     watchlistSearch: '搜索自选',
     indexBuy: '指数买入',
     marginBuy: '融资买入',
@@ -114,6 +115,39 @@ const zh_CN = {
     search: '搜索',
     more: '更多',
     skipToContent: '跳到主要内容',
+  },
+  /** The trading calendar screen (/calendar): sessions, today's state and the coming holidays per market. */
+  calendar: {
+    link: '交易日历',
+    market: {
+      a: 'A股与科创板',
+      hk: '港股',
+      us: '美股',
+      futures: '期货',
+    },
+    marketNote: {
+      a: '上交所、深交所（含沪深指数）',
+      hk: '香港交易所',
+      us: '纽约证券交易所与纳斯达克',
+      futures: '国内期货交易所（按上海交易日历）',
+    },
+    state: {
+      open: '交易中',
+      lunch: '午间休市',
+      closed: '休市',
+      holiday: '今日休市：{name}',
+    },
+    sessions: '交易时段（{zone}时间）',
+    nextOpen: '下次开市：{time}',
+    yourTime: '您的时间：{time}',
+    coming: '未来 {days} 天的假期与半日市',
+    none: '未来 {days} 天没有假期或半日市',
+    closed: '全天休市',
+    halfDay: '半日市，交易时段 {sessions}',
+    reopens: '{time} 恢复交易',
+    provisional: '暂定：交易所尚未公布该年的日历',
+    unnamedHalfDay: '半日市',
+    products: '品种：{codes}',
   },
   exchangeTime: {
     zone: {

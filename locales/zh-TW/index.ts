@@ -40,6 +40,7 @@ const zh_TW = {
     indexSearch: '搜尋指數',
     indexList: '指數',
     search: '搜尋',
+    calendar: '交易日曆',
     watchlistSearch: '搜尋自選',
     indexBuy: '指數買進',
     marginBuy: '融資買進',
@@ -114,6 +115,39 @@ const zh_TW = {
     search: '搜尋',
     more: '更多',
     skipToContent: '跳到主要內容',
+  },
+  /** The trading calendar screen (/calendar): sessions, today's state and the coming holidays per market. */
+  calendar: {
+    link: '交易日曆',
+    market: {
+      a: 'A股與科創板',
+      hk: '港股',
+      us: '美股',
+      futures: '期貨',
+    },
+    marketNote: {
+      a: '上交所、深交所（含滬深指數）',
+      hk: '香港交易所',
+      us: '紐約證券交易所與納斯達克',
+      futures: '內地期貨交易所（按上海交易日曆）',
+    },
+    state: {
+      open: '交易中',
+      lunch: '午間休市',
+      closed: '休市',
+      holiday: '今日休市：{name}',
+    },
+    sessions: '交易時段（{zone}時間）',
+    nextOpen: '下次開市：{time}',
+    yourTime: '您的時間：{time}',
+    coming: '未來 {days} 天的假期與半日市',
+    none: '未來 {days} 天沒有假期或半日市',
+    closed: '全日休市',
+    halfDay: '半日市，交易時段 {sessions}',
+    reopens: '{time} 恢復交易',
+    provisional: '暫定：交易所尚未公佈該年的日曆',
+    unnamedHalfDay: '半日市',
+    products: '品種：{codes}',
   },
   exchangeTime: {
     zone: {
