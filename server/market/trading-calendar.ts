@@ -85,12 +85,17 @@ export function calendarListing(t: number, hours: MarketHours, days: number): Ca
     });
     run = null;
   };
-  // Back over a run already under way (weekends inside it too), so it is listed from its first day.
+  // Back over a run already under way, so it is listed from its first day: today is one of its days, or a
+  // weekend inside it (the weekdays on both sides closed for the same holiday).
   let start = today;
-  const todays = hours.holidays?.get(today);
-  if (todays !== undefined) {
-    for (let d = today - 1; d > today - 31; d--) {
-      if (hours.holidays?.get(d) === todays) start = d;
+  let before = today;
+  while (isWeekend(before)) before--;
+  let after = today;
+  while (isWeekend(after)) after++;
+  const under = hours.holidays?.get(before);
+  if (under !== undefined && (before === today || hours.holidays?.get(after) === under)) {
+    for (let d = before; d > today - 31; d--) {
+      if (hours.holidays?.get(d) === under) start = d;
       else if (!isWeekend(d)) break;
     }
   }

@@ -48,6 +48,12 @@ describe('calendarListing', () => {
       name: 'springFestival',
       opens: sh(2026, 2, 24, 9, 30),
     });
+    // On Saturday 4 October 2025, a weekend inside the National Day week, the week is listed whole.
+    const weekend = calendarListing(sh(2025, 10, 4, 10), REAL_HOURS.a, 30);
+    expect(weekend.entries[0]).toMatchObject({ from: '2025-10-01', to: '2025-10-08' });
+    // The Saturday after Good Friday is no holiday run: Hong Kong's Easter Monday is a holiday of its own.
+    const easter = calendarListing(sh(2025, 4, 19, 10), REAL_HOURS.hk, 5);
+    expect(easter.entries[0]).toMatchObject({ from: '2025-04-21', to: '2025-04-21', name: 'easterMonday' });
     // Five days from Thursday 12 February reach the 16th: the run is still shown to the 23rd.
     const before = calendarListing(sh(2026, 2, 12, 10), REAL_HOURS.a, 5);
     expect(before.through).toBe('2026-02-16');
