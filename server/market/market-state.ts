@@ -18,8 +18,9 @@ const SEARCH_DAYS = 31;
 
 /**
  * The state at `t`: 'open' inside a session; 'lunch' between two sessions of one trading day; 'holiday' on a
- * weekday the calendar closes, with the holiday's name; else 'closed' (before the open, after the close, on
- * a weekend). `nextOpen` is the instant the next session opens (null while open).
+ * weekday the calendar closes, with the holiday's key (holidayName names it in the reader's language); else
+ * 'closed' (before the open, after the close, on a weekend). `nextOpen` is the instant the next session
+ * opens (null while open).
  */
 export function marketStateAt(t: number, hours: MarketHours): Omit<MarketState, 'timeZone'> {
   const today = localDay(t, hours.timeZone);

@@ -25,10 +25,17 @@ export interface MarketHours {
   sessions: readonly Session[];
   /** False for `always-open`, where every day trades. */
   weekdaysOnly: boolean;
-  /** Weekdays the exchange is closed (day numbers), with the holiday's name. */
+  /**
+   * Weekdays the exchange is closed (day numbers), with the holiday's name as a key of the locales'
+   * `stationTexts.holiday` section (holidayName gives it in the reader's language).
+   */
   holidays?: ReadonlyMap<number, string>;
   /** Days with shorter sessions (e.g. Christmas Eve), by day number. */
   halfDays?: ReadonlyMap<number, readonly Session[]>;
+  /** The names of the half days (keys as for `holidays`), where the calendar gives one. */
+  halfDayNames?: ReadonlyMap<number, string>;
+  /** Years whose days are projected rather than published by the exchange. */
+  provisionalYears?: readonly number[];
 }
 
 /** An exchange calendar data file (server/market/calendars/*.json). */
@@ -38,8 +45,11 @@ export interface CalendarFile {
   sessions: string[];
   years: number[];
   provisional: number[];
+  /** Date → the holiday's key under the locales' `stationTexts.holiday`. */
   holidays: Record<string, string>;
   halfDays: Record<string, string[]>;
+  /** Date of a half day → its key under `stationTexts.holiday`. */
+  halfDayNames?: Record<string, string>;
 }
 
 /** "09:30-11:30" → [570, 690]; throws on anything else. */
@@ -87,12 +97,20 @@ export function hoursFromCalendar(file: CalendarFile): MarketHours {
     if (holidays.has(day)) throw new Error(`calendar: ${date} is both a holiday and a half day`);
     halfDays.set(day, sessions.map(parseSession));
   }
+  const halfDayNames = new Map<number, string>();
+  for (const [date, name] of Object.entries(file.halfDayNames ?? {})) {
+    const day = dayOfDate(date);
+    if (!halfDays.has(day)) throw new Error(`calendar: ${date} is named but not a half day`);
+    halfDayNames.set(day, name);
+  }
   return {
     timeZone: file.timeZone,
     sessions: file.sessions.map(parseSession),
     weekdaysOnly: true,
     holidays,
     halfDays,
+    halfDayNames,
+    provisionalYears: file.provisional,
   };
 }
 
@@ -151,7 +169,7 @@ export function sessionsOn(day: number, hours: MarketHours): readonly Session[] 
   return sessions;
 }
 
-/** The holiday closing the market on `day`, if any. */
+/** The holiday closing the market on `day`, if any (its key under the locales' `stationTexts.holiday`). */
 export function holidayOn(day: number, hours: MarketHours): string | undefined {
   return hours.holidays?.get(day);
 }
@@ -177,7 +195,13 @@ export function futuresHours(sessions: readonly string[]): MarketHours {
   }
   parts.sort((a, b) => a[0] - b[0]);
   const cn = REAL_HOURS.a;
-  return { timeZone: cn.timeZone, sessions: parts, weekdaysOnly: true, holidays: cn.holidays };
+  return {
+    timeZone: cn.timeZone,
+    sessions: parts,
+    weekdaysOnly: true,
+    holidays: cn.holidays,
+    provisionalYears: cn.provisionalYears,
+  };
 }
 
 /** The local day number of instant `t`. */

@@ -28,7 +28,7 @@ export {
   type UserRow,
   type WithdrawalsTable,
 } from './db/schema';
-export { AppError, assertFields } from './errors';
+export { AppError, assertFields, lotsProblem } from './errors';
 export { BodyCache } from './http/cached-body';
 export { fromFrameworkError, installErrorHandler, ok, sendFailure } from './http/envelope';
 export { type FieldRule } from './http/fastify-types';

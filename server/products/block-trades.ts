@@ -21,10 +21,10 @@ import type { Selectable } from 'kysely';
 import { toMajor } from '../../src/shared/money';
 import type { BlockTradeOffer, BlockTradeRecord } from '../../src/shared/api/dzvip';
 import type { Page } from '../../src/shared/api/types';
-import { checkLots } from '../../src/shared/validation';
 import {
   AppError,
   assertFields,
+  lotsProblem,
   runOnce,
   storedAnswer,
   type BlockTradeBuysTable,
@@ -252,7 +252,7 @@ export async function buyBlockTrade(
   const plan = offerPlans(station, now).find((p) => p.instrument.code === code);
   if (!plan) throw new AppError('NOT_FOUND', { msgKey: 'DZ_OFFER_NOT_FOUND' });
   const { instrument } = plan;
-  assertFields({ lots: checkLots(order.lots, plan.maxLots) });
+  assertFields({ lots: lotsProblem(order.lots, plan.maxLots) });
   if (order.lots < plan.minLots) {
     throw new AppError('BELOW_MINIMUM', { msgKey: 'DZ_BELOW_MIN_LOTS', params: { min: plan.minLots } });
   }

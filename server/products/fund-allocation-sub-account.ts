@@ -4,8 +4,7 @@
  */
 import type { Position } from '../../src/shared/api/types';
 import { toMinor } from '../../src/shared/money';
-import { checkLots } from '../../src/shared/validation';
-import { AppError, assertFields, runOnce, storedAnswer, type Station } from '../platform';
+import { AppError, assertFields, lotsProblem, runOnce, storedAnswer, type Station } from '../platform';
 import {
   tradeFees,
   lockAccountById,
@@ -34,7 +33,7 @@ export async function buyInSubAccount(
   if (market !== 'a' && market !== 'star') {
     throw new AppError('VALIDATION', { fields: { code: 'invalid' }, msgKey: 'SUB_ACCOUNT_MARKET' });
   }
-  assertFields({ lots: checkLots(order.lots, maxLotsPerOrder(settings, market)) });
+  assertFields({ lots: lotsProblem(order.lots, maxLotsPerOrder(settings, market)) });
   const now = station.clock.now();
   const status = station.market.status(instrument, now);
   if (status === 'suspended') throw new AppError('SUSPENDED');

@@ -4,8 +4,15 @@
  */
 import { toMinor } from '../../src/shared/money';
 import type { NewShareSubscription } from '../../src/shared/api/newshares';
-import { checkLots } from '../../src/shared/validation';
-import { AppError, assertFields, runOnce, storedAnswer, type Station, stationText } from '../platform';
+import {
+  AppError,
+  assertFields,
+  lotsProblem,
+  runOnce,
+  storedAnswer,
+  type Station,
+  stationText,
+} from '../platform';
 import { requireKyc } from '../identity';
 import { lockAccount, post, postingAgainst } from '../ledger';
 import {
@@ -34,7 +41,7 @@ export async function subscribe(
   const earlier = await storedAnswer<NewShareSubscription>(station.db, userId, order.requestId, call);
   if (earlier !== undefined) return earlier;
   const issue = issueOf(station, order.code);
-  assertFields({ lots: checkLots(order.lots, issue.perUserCap) });
+  assertFields({ lots: lotsProblem(order.lots, issue.perUserCap) });
   await requireKyc(station, userId, 'trading');
   const now = station.clock.now();
   assertSubscribing(issue, now);
@@ -92,7 +99,7 @@ export async function grabPlacement(
   const earlier = await storedAnswer<NewShareSubscription>(station.db, userId, order.requestId, call);
   if (earlier !== undefined) return earlier;
   const issue = issueOf(station, order.code);
-  assertFields({ lots: checkLots(order.lots, issue.perUserCap) });
+  assertFields({ lots: lotsProblem(order.lots, issue.perUserCap) });
   await requireKyc(station, userId, 'trading');
   const now = station.clock.now();
   assertSubscribing(issue, now);

@@ -23,10 +23,10 @@ import type { Selectable } from 'kysely';
 import { toMajor } from '../../src/shared/money';
 import type { VipPick, VipPurchase } from '../../src/shared/api/dzvip';
 import type { Page } from '../../src/shared/api/types';
-import { checkLots } from '../../src/shared/validation';
 import {
   AppError,
   assertFields,
+  lotsProblem,
   runOnce,
   storedAnswer,
   type VipBuysTable,
@@ -184,7 +184,7 @@ export async function buyVipPick(station: Station, userId: number, order: VipOrd
   const now = station.clock.now();
   const pick = await todaysPick(station, order.code, now);
   const instrument = instrumentOf(station, pick.code);
-  assertFields({ lots: checkLots(order.lots, pick.max_lots_per_user) });
+  assertFields({ lots: lotsProblem(order.lots, pick.max_lots_per_user) });
   await requireKyc(station, userId, 'trading');
   if (now < pick.opens_at) {
     throw new AppError('OUTSIDE_TRADING_HOURS', {

@@ -5,10 +5,10 @@
  */
 import { holdingValue } from '../../src/shared/pnl';
 import type { Position } from '../../src/shared/api/types';
-import { checkLots } from '../../src/shared/validation';
 import {
   AppError,
   assertFields,
+  lotsProblem,
   answerOnce,
   runOnce,
   type PositionRow,
@@ -199,7 +199,7 @@ async function sellOnce(station: Station, userId: number, order: SellOrder, call
     const position = await lockOwnPosition(trx, userId, order.positionId);
     await assertUserMaySell(trx, position, now);
     const lots = order.lots ?? position.lots;
-    assertFields({ lots: checkLots(lots, position.lots) });
+    assertFields({ lots: lotsProblem(lots, position.lots) });
 
     const { instrument } = tradableOf(station, position.code);
     const detail = station.market.detail(instrument, now);

@@ -20,11 +20,11 @@
 import { toMajor, toMinor } from '../../src/shared/money';
 import type { Direction, Order, OrderStatus, Page, StockMarket } from '../../src/shared/api/types';
 import { validStops } from '../../src/shared/risk';
-import { checkLots } from '../../src/shared/validation';
 import { quantityUnit } from '../../src/shared/trading-rules';
 import {
   AppError,
   assertFields,
+  lotsProblem,
   runOnce,
   storedAnswer,
   type AccountRow,
@@ -132,7 +132,7 @@ export async function addOrder(station: Station, userId: number, input: LimitOrd
     stopLoss: input.stopLoss ?? null,
   });
   assertFields({
-    lots: checkLots(input.lots, settings.lotRules[market].maxLotsPerOrder),
+    lots: lotsProblem(input.lots, settings.lotRules[market].maxLotsPerOrder),
     // Stocks are long only unless the shortStocks setting allows a short (API.md), as on buy.do.
     direction: direction === 'long' || settings.shortStocks ? null : 'invalid',
     triggerPrice: Number.isFinite(trigger) && trigger > 0 && onTick(trigger, instrument) ? null : 'invalid',

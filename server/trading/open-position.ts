@@ -6,8 +6,7 @@
  */
 import { holdingValue } from '../../src/shared/pnl';
 import type { Direction, Position } from '../../src/shared/api/types';
-import { checkLots } from '../../src/shared/validation';
-import { AppError, assertFields, answerOnce, runOnce, type Station } from '../platform';
+import { AppError, assertFields, lotsProblem, answerOnce, runOnce, type Station } from '../platform';
 import { requireKyc } from '../identity';
 import { lockAccount, post } from '../ledger';
 import { accountRiskStateOf } from './account-risk';
@@ -67,7 +66,7 @@ async function buyOnce(
   const { instrument, market } = tradable;
   const direction: Direction = order.direction ?? 'long';
   const contracts = isContractMarket(market);
-  assertFields({ lots: checkLots(order.lots, maxLotsPerOrder(settings, market)) });
+  assertFields({ lots: lotsProblem(order.lots, maxLotsPerOrder(settings, market)) });
   if (direction === 'short' && !contracts && !settings.shortStocks) {
     throw new AppError('VALIDATION', { fields: { direction: 'invalid' }, msgKey: 'SHORT_NOT_ALLOWED' });
   }

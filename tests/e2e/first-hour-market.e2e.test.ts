@@ -39,7 +39,7 @@ describe('the buy form knows before the user starts', () => {
     expect(await state.getAttribute('data-state')).toBe('holiday');
     expect(await state.textContent()).toContain(
       en.buy.marketHoliday
-        .replace('{name}', '春节 Spring Festival')
+        .replace('{name}', en.stationTexts.holiday.springFestival)
         .replace(
           '{time}',
           formatExchangeTime(sh(2025, 2, 5, 9, 30), 'beijing', en.exchangeTime.zone.beijing),

@@ -247,7 +247,7 @@ async function makeUser(): Promise<Fixture> {
   return { session, position, messageId: messages.list[0]!.id };
 }
 
-/** Every route of the spec (§2 "Route list"), with what a screen needs to show its content. */
+/** Every route of the spec (§2 "Route list") and the app's own, with what a screen needs to show its content. */
 function routes(f: Fixture): string[] {
   return [
     '/home',
@@ -257,6 +257,7 @@ function routes(f: Fixture): string[] {
     '/topTen',
     '/daylimit',
     '/stopRecovery',
+    '/calendar',
     '/Subscription',
     '/newsharesDetail',
     '/sharerecord',

@@ -221,7 +221,7 @@ describe.each(dbTargets)('block trades and VIP picks (%s)', (db) => {
       );
       expect(below.msg).toBe(`A block trade takes at least ${open.minLots} lots`);
       const above = await expectNothingWritten(() => buy({ code: open.code, lots: 101 }), 'VALIDATION');
-      expect(above.fields?.lots).toBe('The quantity cannot exceed the maximum');
+      expect(above.fields?.lots).toBe(`The quantity cannot exceed the maximum of ${open.maxLots}`);
       await expectNothingWritten(() => buy({ code: open.code, lots: 0 }), 'VALIDATION');
       await expectNothingWritten(() => buy({ code: open.code, lots: 'x' }), 'VALIDATION');
 
@@ -397,7 +397,7 @@ describe.each(dbTargets)('block trades and VIP picks (%s)', (db) => {
           .post<VipPurchase>('/user/buyVipQc.do', { code: pick.code, lots, requestId });
 
       const over = await expectNothingWritten(() => buy(pick.maxLotsPerUser + 1), 'VALIDATION');
-      expect(over.fields?.lots).toBe('The quantity cannot exceed the maximum');
+      expect(over.fields?.lots).toBe(`The quantity cannot exceed the maximum of ${pick.maxLotsPerUser}`);
       const requestId = newRequestId();
       const first = data(await buy(pick.maxLotsPerUser - 1, requestId));
       const counts = await station.counts();

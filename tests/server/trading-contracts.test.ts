@@ -343,7 +343,7 @@ describe.each(dbTargets)('index and futures trading (%s, always-open)', (db) => 
       leverage: '格式不正确',
     });
     expect(failure(await ask('/user/buyFutures.do', { lots: 21 })).fields).toEqual({
-      lots: '数量不能超过最大值',
+      lots: '数量不能超过最大值 20',
     });
     expect(failure(await ask('/user/buyFutures.do', { lots: 0 })).fields).toEqual({
       lots: '数量不能小于1',
@@ -352,7 +352,7 @@ describe.each(dbTargets)('index and futures trading (%s, always-open)', (db) => 
       lots: '数量必须是整数',
     });
     expect(failure(await ask('/user/buyIndex.do', { code: 'SH000001', lots: 51 })).fields).toEqual({
-      lots: '数量不能超过最大值',
+      lots: '数量不能超过最大值 50',
     });
     expect(failure(await ask('/user/buyFutures.do', { direction: 'sideways' })).fields).toEqual({
       direction: '格式不正确',

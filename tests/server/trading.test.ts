@@ -173,7 +173,7 @@ describe.each(dbTargets)('trading (%s, always-open)', (db) => {
       lots: 3,
       requestId: newRequestId(),
     });
-    expect(failure(tooMany)).toMatchObject({ code: 'VALIDATION', fields: { lots: '数量不能超过最大值' } });
+    expect(failure(tooMany)).toMatchObject({ code: 'VALIDATION', fields: { lots: '数量不能超过最大值 2' } });
     data(await user.client.post('/user/sell.do', { positionId: bought.id, requestId: newRequestId() }));
     const again = await user.client.post('/user/sell.do', {
       positionId: bought.id,
@@ -230,7 +230,7 @@ describe.each(dbTargets)('trading (%s, always-open)', (db) => {
       leverage: 1,
       requestId: newRequestId(),
     });
-    expect(failure(aboveMax).fields).toEqual({ lots: '数量不能超过最大值' });
+    expect(failure(aboveMax).fields).toEqual({ lots: '数量不能超过最大值 100' });
   });
 
   it("cannot sell another user's position", async () => {

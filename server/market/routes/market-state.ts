@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
 import { AppError, ok, fields, responses, stockCodeField } from '../../platform';
 import { marketStateAt } from '../market-state';
+import { holidayName } from '../trading-calendar';
 
 export function marketStateRoute(app: FastifyInstance): void {
   const { market } = app;
@@ -18,7 +19,10 @@ export function marketStateRoute(app: FastifyInstance): void {
           type: 'object',
           properties: {
             state: { type: 'string', enum: ['open', 'lunch', 'closed', 'holiday'] },
-            holiday: { type: ['string', 'null'], description: "the exchange calendar's name of the holiday" },
+            holiday: {
+              type: ['string', 'null'],
+              description: "the exchange calendar's name of the holiday, in the request's language",
+            },
             nextOpen: {
               type: ['integer', 'null'],
               description: 'epoch ms of the next open; null while open',
@@ -34,7 +38,13 @@ export function marketStateRoute(app: FastifyInstance): void {
       const tradable = market.findTradable(request.query.code);
       if (!tradable) throw new AppError('NOT_FOUND');
       const hours = market.hours(tradable.instrument);
-      return ok({ ...marketStateAt(market.now(), hours), timeZone: hours.timeZone });
+      const state = marketStateAt(market.now(), hours);
+      const messages = app.i18n.messages(request.headers['accept-language']);
+      return ok({
+        ...state,
+        holiday: state.holiday === null ? null : holidayName(messages, state.holiday),
+        timeZone: hours.timeZone,
+      });
     },
   );
 }

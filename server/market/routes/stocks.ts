@@ -8,6 +8,7 @@ import { BodyCache } from '../../platform';
 import { dayBarsRoute, minuteBarsRoute } from './market-bars';
 import { dragonTigerRoute, haltsRoute, limitUpBoardRoute, moveCountsRoute } from './market-boards';
 import { singleStockRoute, stockByCodeRoute } from './market-detail';
+import { marketCalendarRoute } from './market-calendar';
 import { marketStateRoute } from './market-state';
 import { stockFiguresRoute, stockNewsDetailRoute, stockNewsRoute } from './stock-facts';
 import { quotePageRoute, searchRoute, sortedPageRoute, topRoute } from './market-quotes';
@@ -33,4 +34,5 @@ export const marketPlugin: FastifyPluginAsync = async (app) => {
   stockFiguresRoute(app);
   stockNewsRoute(app);
   stockNewsDetailRoute(app);
+  marketCalendarRoute(app);
 };

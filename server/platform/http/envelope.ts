@@ -67,7 +67,10 @@ export function sendFailure(reply: FastifyReply, translator: Translator, error: 
   };
   if (error.fields) {
     body.fields = Object.fromEntries(
-      Object.entries(error.fields).map(([field, key]) => [field, messages.validation(key)]),
+      Object.entries(error.fields).map(([field, key]) => [
+        field,
+        messages.validation(key, error.fieldParams?.[field]),
+      ]),
     );
   }
   return reply.code(error.httpStatus).type('application/json; charset=utf-8').send(body);

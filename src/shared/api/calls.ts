@@ -4,6 +4,8 @@
  */
 import type {
   Account,
+  CalendarMarket,
+  TradingCalendar,
   Market,
   AccountType,
   AuthResult,
@@ -147,6 +149,8 @@ export interface ApiCalls extends FundsCalls {
   'GET /api/stock/getSingleStockByCode.do': { in: { code: string }; out: StockDetail };
   /** Whether the code's market trades now and, if not, why and when it opens next. */
   'GET /api/stock/getMarketState.do': { in: { code: string }; out: MarketState };
+  /** A market's sessions, today's state and its holidays and half days for the next `days` days (60 by default). */
+  'GET /api/stock/getCalendar.do': { in: { market: CalendarMarket; days?: number }; out: TradingCalendar };
   'GET /api/site/exchange/rate': { in: { source?: Currency; target?: Currency }; out: ExchangeRates };
   'GET /api/index/queryListIndex.do': { in: { region?: 'cn' | 'hk' | 'us' }; out: Quote[] };
   'GET /api/realTime/findStock.do': { in: { keyword: string; limit?: number }; out: Quote[] };

@@ -247,12 +247,55 @@ export type MarketStateName = 'open' | 'lunch' | 'closed' | 'holiday';
 
 export interface MarketState {
   state: MarketStateName;
-  /** The exchange calendar's name of the holiday, when `state` is 'holiday'. */
+  /** The exchange calendar's name of the holiday, when `state` is 'holiday', in the request's language. */
   holiday: string | null;
   /** Epoch ms the next session opens; null while open. */
   nextOpen: number | null;
   /** The exchange's IANA time zone (what the next open is said in). */
   timeZone: string;
+}
+
+/** The markets with a trading calendar (getCalendar.do): STAR trades on the A-share days and sessions. */
+export type CalendarMarket = 'a' | 'star' | 'hk' | 'us' | 'futures';
+
+/** Regular sessions shared by some products (futures), or by the whole market (`codes` empty). */
+export interface CalendarSessions {
+  codes: string[];
+  /** "HH:MM-HH:MM" in the exchange's time; a night session reads "21:00-02:30". */
+  sessions: string[];
+  state: MarketStateName;
+  /** Epoch ms the next session opens; null while open. */
+  nextOpen: number | null;
+}
+
+/** A holiday run (consecutive closed weekdays of one holiday) or a half day. */
+export interface CalendarDay {
+  kind: 'holiday' | 'halfDay';
+  /** First and last day, YYYY-MM-DD in the exchange's time zone. */
+  from: string;
+  to: string;
+  /** The name in the request's language; null for an unnamed half day. */
+  name: string | null;
+  /** A half day's shortened sessions; empty for a holiday. */
+  sessions: string[];
+  /** Epoch ms of the first open after a holiday; a half day's own open. */
+  opens: number;
+  /** The exchange has not published this year yet: the days are projected. */
+  provisional: boolean;
+}
+
+/** A market's trading calendar (getCalendar.do): sessions, today's state and the coming holidays. */
+export interface TradingCalendar {
+  market: CalendarMarket;
+  /** The exchange's IANA time zone. */
+  timeZone: string;
+  /** Today and the last day listed, YYYY-MM-DD in the exchange's time zone. */
+  today: string;
+  through: string;
+  /** Today's holiday in the request's language, if the market is closed for one. */
+  holiday: string | null;
+  sessions: CalendarSessions[];
+  days: CalendarDay[];
 }
 
 export interface ExchangeRates {

@@ -11,6 +11,7 @@ import { moveClass, PctText } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { Tabs } from '../../components/Tabs';
 import { displaySettings$ } from '../../state/display-settings';
+import { calendarLink } from '../../components/calendar-link';
 import { detailLink } from './detail-link';
 import { PRICE_REFRESH_MS, priceDigits } from '../../components/market-info';
 import { PullToRefresh } from '../../components/PullToRefresh';
@@ -38,6 +39,8 @@ export function TradingListScreen() {
   ];
   const tabs = allTabs.filter((tab) => tab.shown);
   const shown = tabs.some((tab) => tab.key === market) ? market : (tabs[0]?.key ?? 'hk');
+  // The index tab's own indexes span three exchanges; the A-share calendar is the one it opens on.
+  const calendar = calendarLink(shown);
   const go = (next: { market: ListTab; sort?: QuoteSort }) =>
     void navigate({ to: '/trading-list', search: next, replace: true });
   const sorts: readonly { key: QuoteSort | 'none'; label: string }[] = [
@@ -55,6 +58,14 @@ export function TradingListScreen() {
         label={LL.titles.tradingList()}
         onChange={(next) => go({ market: next })}
       />
+      <Link
+        to={calendar.to}
+        search={calendar.search}
+        className="calendar-entry"
+        data-testid="market-calendar-link"
+      >
+        {LL.calendar.link()}
+      </Link>
       {shown === 'index' || shown === 'futures' ? (
         <ContractList kind={shown} />
       ) : (

@@ -1,6 +1,7 @@
 /**
  * The market side's routes (spec §2 "Route list"): the market lists, search, the details, the K-line, the
- * watchlist and the market boards. Screens are code-split; only the search readers load with the shell.
+ * watchlist and the market boards; beside them the trading calendar. Screens are code-split; only the search
+ * readers load with the shell.
  */
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import type { AppPath } from '../route-table';
@@ -25,6 +26,7 @@ export const MARKET_PATHS = [
   '/topTen',
   '/daylimit',
   '/stopRecovery',
+  '/calendar',
 ] as const satisfies readonly AppPath[];
 
 const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
@@ -41,6 +43,12 @@ export const listSearch = (search: Record<string, unknown>): { market?: ListTab;
 
 /** `?code=` of the detail screens and the K-line. */
 export const codeSearch = (search: Record<string, unknown>): { code: string } => ({ code: str(search.code) });
+
+/** `?market=` of /calendar: the market whose section is brought into view. */
+export const calendarSearch = (search: Record<string, unknown>): { market?: string } => {
+  const market = str(search.market);
+  return market ? { market } : {};
+};
 
 /** `?code=&market=` of /listdetail2 (an index unless it says futures) and /kline (a stock unless it says). */
 export const contractSearch = (
@@ -106,5 +114,11 @@ export function marketRoutes<R extends AnyRoute>(root: R) {
     plain('/topTen', boards, 'TopTenScreen'),
     plain('/daylimit', boards, 'DayLimitScreen'),
     plain('/stopRecovery', boards, 'StopRecoveryScreen'),
+    createRoute({
+      getParentRoute: () => root,
+      path: '/calendar',
+      validateSearch: calendarSearch,
+      component: lazyRouteComponent(() => import('./CalendarScreen'), 'CalendarScreen'),
+    }),
   ];
 }

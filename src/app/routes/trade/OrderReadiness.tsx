@@ -16,6 +16,7 @@ import { ConfirmSheet } from '../../components/ConfirmSheet';
 import { useExchangeTime } from '../../i18n/exchange-time';
 import { quantityCount } from '../../i18n/quantity';
 import { showAlert } from '../../state/alert';
+import { calendarLink } from '../../components/calendar-link';
 
 /** How often the market state is read again while the form is open: a session may open or close meanwhile. */
 const MARKET_STATE_REFRESH_MS = 60_000;
@@ -34,6 +35,7 @@ export function MarketStateLine({
 }) {
   const { LL } = useI18nContext();
   const exchangeTime = useExchangeTime();
+  const calendar = calendarLink(market, currency);
   const state = useStationQuery(
     'GET /api/stock/getMarketState.do',
     { code },
@@ -58,6 +60,15 @@ export function MarketStateLine({
       <div>
         <p>{text}</p>
         {name !== 'open' && <p className="muted small">{LL.buy.marketClosedNote()}</p>}
+        {/* The next open and the holidays after it, for every market: the trading calendar. */}
+        <Link
+          to={calendar.to}
+          search={calendar.search}
+          className="readiness-link"
+          data-testid="market-calendar-link"
+        >
+          {LL.calendar.link()}
+        </Link>
       </div>
     </div>
   );
