@@ -100,6 +100,21 @@ describe('the market list (a long, virtualised list)', () => {
     await context.close();
   });
 
+  it('asks for the next rows a screen ahead: the end just below the fold loads them with no more scrolling', async () => {
+    const context = await newPhoneContext(e2e.browser);
+    const page = await context.newPage();
+    await page.goto(`${e2e.station.url}/trading-list?market=a&lang=en`);
+    await page.locator('[data-testid^="quote-row-"]').first().waitFor();
+    const loaded = async () => (await screenRows(page)).loaded;
+    const first = await loaded();
+    // The last row read at the bottom of the screen, "load more" just under the fold (or the tab bar).
+    await page.evaluate(
+      `window.scrollBy(0, document.querySelector('[data-testid="load-more"]').getBoundingClientRect().top - innerHeight - 40)`,
+    );
+    await expect.poll(loaded).toBeGreaterThan(first);
+    await context.close();
+  });
+
   it('keeps the row with the keyboard focus in the page while it is scrolled away', async () => {
     const context = await newPhoneContext(e2e.browser);
     const page = await context.newPage();

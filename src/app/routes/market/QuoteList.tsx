@@ -88,9 +88,14 @@ export function QuoteList({ market, sort }: { market: StockMarket; sort?: QuoteS
   const observeEnd = useCallback(
     (node: HTMLDivElement | null) => {
       if (!node || typeof IntersectionObserver === 'undefined') return;
-      const observer = new IntersectionObserver((entries) => {
-        if (entries.some((e) => e.isIntersecting)) loadMoreRef.current();
-      });
+      // A screen ahead: the next rows are asked for while the reader still has a screen of rows to read, so
+      // the end (under the tab bar, or just below the fold) is never where the list waits.
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((e) => e.isIntersecting)) loadMoreRef.current();
+        },
+        { rootMargin: '0px 0px 100% 0px' },
+      );
       observer.observe(node);
       return () => observer.disconnect();
     },
