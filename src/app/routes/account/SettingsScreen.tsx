@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
-import { logout } from '../../api/account';
-import { ConfirmSheet } from '../../components/ConfirmSheet';
 import { useStationQuery } from '../../api/station-query';
 import { showAlert } from '../../state/alert';
+import { LogoutButton } from './LogoutButton';
 import { Chevron, InfoRow } from '../../components/record-parts';
 import { PreferencesPanel } from './PreferencesPanel';
 import '../../components/wallet.css';
@@ -24,11 +23,9 @@ export async function clearRuntimeCaches(): Promise<number> {
 /** /setting and /setup: passwords, preferences (language, theme, colours), cache, version and logout. */
 export function SettingsScreen() {
   const { LL } = useI18nContext();
-  const navigate = useNavigate();
   const loggedIn = useLoggedIn();
   const version = useStationQuery('GET /api/site/getVersion.do', {});
   const [busy, setBusy] = useState(false);
-  const [askingLogout, setAskingLogout] = useState(false);
 
   const onClearCache = async () => {
     setBusy(true);
@@ -40,16 +37,6 @@ export function SettingsScreen() {
     } finally {
       setBusy(false);
     }
-  };
-
-  const onLogout = async () => {
-    try {
-      await logout();
-    } catch {
-      // The local session is cleared either way.
-    }
-    showAlert(LL.user.logoutDone(), 'success');
-    await navigate({ to: '/home' });
   };
 
   return (
@@ -103,27 +90,7 @@ export function SettingsScreen() {
       >
         {LL.acct.clearCache()}
       </button>
-      {loggedIn && (
-        <button
-          type="button"
-          className="button danger-outline block"
-          data-testid="setting-logout"
-          onClick={() => setAskingLogout(true)}
-        >
-          {LL.user.logout()}
-        </button>
-      )}
-      {askingLogout && (
-        <ConfirmSheet
-          testId="logout-sheet"
-          title={LL.user.logoutConfirmTitle()}
-          text={LL.user.logoutConfirmText()}
-          confirmLabel={LL.user.logout()}
-          busy={false}
-          onConfirm={() => void onLogout()}
-          onClose={() => setAskingLogout(false)}
-        />
-      )}
+      {loggedIn && <LogoutButton testId="setting-logout" />}
     </div>
   );
 }

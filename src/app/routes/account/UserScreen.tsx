@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Account, ExchangeRates } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
-import { logout } from '../../api/account';
-import { ConfirmSheet } from '../../components/ConfirmSheet';
 import { useStationMutation, useStationQuery } from '../../api/station-query';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { PriceText } from '../../components/PriceText';
@@ -12,6 +10,7 @@ import { RiskGauge, RiskLinesNote } from '../../components/RiskGauge';
 import { Sheet } from '../../components/Sheet';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
+import { LogoutButton } from './LogoutButton';
 import { Chevron, useFreshUser } from '../../components/record-parts';
 import { PreferencesPanel } from './PreferencesPanel';
 import '../../components/wallet.css';
@@ -52,7 +51,6 @@ export function totalInCny(accounts: readonly Account[], rates: ExchangeRates | 
 
 function AccountOverview() {
   const { LL, locale } = useI18nContext();
-  const navigate = useNavigate();
   const { user, loading, error, reload } = useFreshUser();
   const rates = useStationQuery('GET /api/site/exchange/rate', {});
   // Polled: a message arrives on the station and the stream does not say.
@@ -61,21 +59,8 @@ function AccountOverview() {
     {},
     { refetchInterval: UNREAD_REFRESH_MS },
   );
-  const [leaving, setLeaving] = useState(false);
-  const [askingLogout, setAskingLogout] = useState(false);
   const unreadCount = unread.data?.unread ?? 0;
   const total = user ? totalInCny(user.accounts, rates.data) : null;
-
-  const onLogout = async () => {
-    setLeaving(true);
-    try {
-      await logout();
-    } catch {
-      // Offline or already logged out on the station: the local session is cleared either way.
-    }
-    showAlert(LL.user.logoutDone(), 'success');
-    await navigate({ to: '/home' });
-  };
 
   return (
     <>
@@ -172,26 +157,7 @@ function AccountOverview() {
       <FunctionEntries />
       <ResetPaperAccount />
 
-      <button
-        type="button"
-        className="button danger-outline block"
-        data-testid="logout"
-        disabled={leaving}
-        onClick={() => setAskingLogout(true)}
-      >
-        {LL.user.logout()}
-      </button>
-      {askingLogout && (
-        <ConfirmSheet
-          testId="logout-sheet"
-          title={LL.user.logoutConfirmTitle()}
-          text={LL.user.logoutConfirmText()}
-          confirmLabel={LL.user.logout()}
-          busy={leaving}
-          onConfirm={() => void onLogout()}
-          onClose={() => setAskingLogout(false)}
-        />
-      )}
+      <LogoutButton testId="logout" />
     </>
   );
 }
