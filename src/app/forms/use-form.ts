@@ -1,46 +1,131 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { serverErrors, type FieldErrors } from './form-errors';
 
 /**
- * A form's text fields (`F`), the messages under them and other checked inputs (`E`, e.g. a checkbox), the
- * form's own message and whether it is sending.
+ * The one form helper every screen's form uses: its text fields (`F`), the messages under them and under other
+ * checked inputs (`E`, e.g. a checkbox or a select kept in the screen's own state), the form's own message, and
+ * whether it is sending.
+ *
+ * A form gives its checks as one pure function of the values (the rules of src/shared/validation.ts turned into
+ * messages with `validationMessage`); `handleSubmit` runs them and, only when they all pass, the form's action.
+ * The action either returns a promise (the form shows itself sending until it settles, and a throw is shown as
+ * the station's refusal) or starts a station mutation and reports its refusal through `showRefusal` (then the
+ * mutation's own `isPending` is the sending state: pass it as `sending`).
  */
-export function useForm<F extends string, E extends string = F>(initial: Record<F, string>) {
-  const [values, setValues] = useState(initial);
+export interface FormOptions<F extends string, E extends string> {
+  readonly initial: Record<F, string>;
+  /** The form's own checks: a message where a field is wrong, null (or absent) where it is fine. */
+  readonly validate?: (values: Record<F, string>) => Partial<Record<F | E, string | null>>;
+  /**
+   * The fields the station may name in a refusal: their messages go under the field, anything else above the
+   * submit button. By default the text fields and whatever `validate` checks.
+   */
+  readonly stationFields?: readonly (F | E)[];
+  /** A station mutation's pending state, when the action runs one (it then replaces the form's own). */
+  readonly sending?: boolean;
+}
+
+export interface Form<F extends string, E extends string> {
+  readonly values: Record<F, string>;
+  readonly errors: FieldErrors<F | E>;
+  readonly formError: string | null;
+  /** Sending: the action's promise has not settled yet, or the mutation passed as `sending` is pending. */
+  readonly busy: boolean;
+  /** A text field's change handler: takes the new text and clears that field's message. */
+  readonly change: (field: F) => (event: { target: { value: string } }) => void;
+  /** Sets a field's text (a cleaned input, a filled-in suggestion) and clears its message. */
+  readonly setValue: (field: F, value: string) => void;
+  readonly setValues: (values: Record<F, string>) => void;
+  /** Puts a message under a field (or clears it with undefined). */
+  readonly setError: (field: F | E, message: string | undefined) => void;
+  readonly setFormError: (message: string | null) => void;
+  /** Runs the checks and shows their messages; true when everything passed. */
+  readonly check: () => boolean;
+  /** An onSubmit handler: no page load, the checks, then `action` with the values when they pass. */
+  readonly handleSubmit: (
+    action: (values: Record<F, string>) => void | Promise<unknown>,
+  ) => (event?: { preventDefault(): void }) => void;
+  /** Shows a station refusal (or an unreachable station) under its field, or as the form's message. */
+  readonly showRefusal: (error: unknown) => void;
+  /** Back to the first values, without messages. */
+  readonly reset: () => void;
+}
+
+function onlyMessages<K extends string>(found: Partial<Record<K, string | null>>): FieldErrors<K> {
+  const out: FieldErrors<K> = {};
+  for (const [field, message] of Object.entries(found) as [K, string | null | undefined][]) {
+    if (message) out[field] = message;
+  }
+  return out;
+}
+
+export function useForm<F extends string, E extends string = F>(options: FormOptions<F, E>): Form<F, E> {
+  const { initial, validate, sending } = options;
+  const [values, setValuesState] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors<F | E>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [running, setRunning] = useState(false);
+  // A second tap while the first submit is still running is the same submit: never a second send.
+  const runningRef = useRef(false);
+  const busy = running || sending === true;
 
-  /** A field's change handler: takes the new text and clears that field's message. */
-  const change = (field: F) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setValues((prev) => ({ ...prev, [field]: value }));
+  const stationFields = (): readonly (F | E)[] =>
+    options.stationFields ?? [
+      ...(Object.keys(initial) as F[]),
+      ...((validate ? Object.keys(validate(values)) : []) as (F | E)[]),
+    ];
+
+  const setValue = (field: F, value: string) => {
+    setValuesState((prev) => ({ ...prev, [field]: value }));
     setErrors((prev) => ({ ...prev, [field]: undefined }));
   };
 
-  /**
-   * Shows the messages `found` by the form's own checks; if there are none, runs `send`, and shows what the
-   * station refused under its field (one of `fields`), or as the form's message.
-   */
-  const submit = async (found: FieldErrors<F | E>, fields: readonly (F | E)[], send: () => Promise<void>) => {
+  const check = () => {
+    const found = onlyMessages<F | E>(validate ? validate(values) : {});
     setErrors(found);
     setFormError(null);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      await send();
-    } catch (error) {
-      const refused = serverErrors(error, fields);
-      setErrors(refused.fieldErrors);
-      setFormError(refused.formError);
-    } finally {
-      setBusy(false);
-    }
+    return Object.keys(found).length === 0;
   };
 
-  /** Puts a message under a field. */
-  const setError = (field: F | E, message: string | undefined) =>
-    setErrors((prev) => ({ ...prev, [field]: message }));
+  const showRefusal = (error: unknown) => {
+    const refused = serverErrors(error, stationFields());
+    setErrors(refused.fieldErrors);
+    setFormError(refused.formError);
+  };
 
-  return { values, setValues, errors, setErrors, setError, formError, busy, change, submit };
+  const handleSubmit =
+    (action: (values: Record<F, string>) => void | Promise<unknown>) =>
+    (event?: { preventDefault(): void }) => {
+      event?.preventDefault();
+      if (runningRef.current || sending === true) return;
+      if (!check()) return;
+      const result = action(values);
+      if (!(result instanceof Promise)) return;
+      runningRef.current = true;
+      setRunning(true);
+      result.catch(showRefusal).finally(() => {
+        runningRef.current = false;
+        setRunning(false);
+      });
+    };
+
+  return {
+    values,
+    errors,
+    formError,
+    busy,
+    change: (field) => (event) => setValue(field, event.target.value),
+    setValue,
+    setValues: setValuesState,
+    setError: (field, message) => setErrors((prev) => ({ ...prev, [field]: message })),
+    setFormError,
+    check,
+    handleSubmit,
+    showRefusal,
+    reset: () => {
+      setValuesState(initial);
+      setErrors({});
+      setFormError(null);
+    },
+  };
 }

@@ -3,7 +3,7 @@
  * masked, bound after KYC passed, and changed only when customer service has enabled it — otherwise the
  * station's refusal ("contact customer service") is shown.
  */
-import { useEffect, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { BankCard, BankCardInput } from '../../../shared/api/types';
@@ -18,14 +18,13 @@ import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
 import { setBankInfo } from '../../state/bank-info';
 import { InfoRow, useFreshUser } from '../../components/record-parts';
-import { compact } from '../../forms/form-errors';
+import { validationMessage } from '../../forms/form-errors';
 import { useForm } from '../../forms/use-form';
 import '../../components/wallet.css';
 import { useLoggedIn } from '../../state/use-logged-in';
 import { UserText } from '../../components/UserText';
 
 type CardField = keyof BankCardInput;
-const FIELDS: readonly CardField[] = ['bankName', 'branch', 'cardNo'];
 
 /** /bankCard and /card: the bound card, or the way to bind one. */
 export function BankCardScreen() {
@@ -126,30 +125,31 @@ function CardForm({ mode }: { mode: 'add' | 'update' }) {
   const { LL } = useI18nContext();
   const navigate = useNavigate();
   const { user } = useFreshUser();
-  const form = useForm<CardField>({ bankName: '', branch: '', cardNo: '' });
+  const form = useForm<CardField>({
+    initial: { bankName: '', branch: '', cardNo: '' },
+    validate: (values) => {
+      const keys = checkCardInput(values);
+      return {
+        bankName: validationMessage(LL, keys.bankName),
+        branch: validationMessage(LL, keys.branch),
+        cardNo: validationMessage(LL, keys.cardNo),
+      };
+    },
+  });
   const { values, errors, change } = form;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const keys = checkCardInput(values);
-    const found = compact<CardField>({
-      bankName: keys.bankName ? LL.validation[keys.bankName]() : null,
-      branch: keys.branch ? LL.validation[keys.branch]() : null,
-      cardNo: keys.cardNo ? LL.validation[keys.cardNo]() : null,
-    });
-    void form.submit(found, FIELDS, async () => {
-      const input = {
-        bankName: values.bankName.trim(),
-        branch: values.branch.trim(),
-        cardNo: values.cardNo.replace(/\s+/g, ''),
-      };
-      const card = await call(mode === 'add' ? 'POST /user/bank/add.do' : 'POST /user/bank/update.do', input);
-      setBankInfo(card);
-      await refreshUser().catch(() => undefined);
-      showAlert(LL.identity.cardSaved(), 'success');
-      await navigate({ to: '/bankCard' });
-    });
-  };
+  const onSubmit = form.handleSubmit(async (values) => {
+    const input = {
+      bankName: values.bankName.trim(),
+      branch: values.branch.trim(),
+      cardNo: values.cardNo.replace(/\s+/g, ''),
+    };
+    const card = await call(mode === 'add' ? 'POST /user/bank/add.do' : 'POST /user/bank/update.do', input);
+    setBankInfo(card);
+    await refreshUser().catch(() => undefined);
+    showAlert(LL.identity.cardSaved(), 'success');
+    await navigate({ to: '/bankCard' });
+  });
 
   return (
     <form className="wallet-screen wallet-form" onSubmit={onSubmit} noValidate>

@@ -12,36 +12,34 @@ import { FormSubmit } from '../../components/FormSubmit';
 import { showAlert } from '../../state/alert';
 import { NewPasswordFields, PhoneField, SmsCodeField } from './auth-form';
 import { useForm } from '../../forms/use-form';
-import { compact, validationMessage } from '../../forms/form-errors';
+import { validationMessage } from '../../forms/form-errors';
 
 type ForgetField = 'phone' | 'code' | 'password' | 'confirm';
-const FIELDS: readonly ForgetField[] = ['phone', 'code', 'password', 'confirm'];
 
 /** /forget: a forgotten login password, reset with an SMS code to the registered phone. */
 export function ForgetScreen() {
   const { LL } = useI18nContext();
   const navigate = useNavigate();
-  const form = useForm<ForgetField>({ phone: '', code: '', password: '', confirm: '' });
-  const { values, errors, change } = form;
-
-  const onSubmit = (event: { preventDefault(): void }) => {
-    event.preventDefault();
-    const found = compact<ForgetField>({
+  const form = useForm<ForgetField>({
+    initial: { phone: '', code: '', password: '', confirm: '' },
+    validate: (values) => ({
       phone: validationMessage(LL, checkPhone(values.phone)),
       code: validationMessage(LL, checkSmsCode(values.code)),
       password: validationMessage(LL, checkPassword(values.password)),
       confirm: validationMessage(LL, checkPasswordConfirm(values.password, values.confirm)),
+    }),
+  });
+  const { values, errors, change } = form;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    await call('POST /api/user/updatePwd.do', {
+      phone: values.phone.trim(),
+      code: values.code.trim(),
+      password: normalizePassword(values.password),
     });
-    void form.submit(found, FIELDS, async () => {
-      await call('POST /api/user/updatePwd.do', {
-        phone: values.phone.trim(),
-        code: values.code.trim(),
-        password: normalizePassword(values.password),
-      });
-      showAlert(LL.acct.passwordReset(), 'success');
-      await navigate({ to: '/login' });
-    });
-  };
+    showAlert(LL.acct.passwordReset(), 'success');
+    await navigate({ to: '/login' });
+  });
 
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate>

@@ -6,30 +6,28 @@ import { FormSubmit } from '../../components/FormSubmit';
 import { showAlert } from '../../state/alert';
 import { PasswordField, PhoneField } from './auth-form';
 import { useForm } from '../../forms/use-form';
-import { compact, validationMessage } from '../../forms/form-errors';
+import { validationMessage } from '../../forms/form-errors';
 
 type LoginField = 'phone' | 'password';
-const FIELDS: readonly LoginField[] = ['phone', 'password'];
 
 /** /login: phone and password; on success the session is stored and the user lands on /user. */
 export function LoginScreen() {
   const { LL } = useI18nContext();
   const navigate = useNavigate();
-  const form = useForm<LoginField>({ phone: '', password: '' });
-  const { values, errors, change } = form;
-
-  const onSubmit = (event: { preventDefault(): void }) => {
-    event.preventDefault();
-    const found = compact<LoginField>({
+  const form = useForm<LoginField>({
+    initial: { phone: '', password: '' },
+    validate: (values) => ({
       phone: validationMessage(LL, checkPhone(values.phone)),
       password: validationMessage(LL, checkPassword(values.password)),
-    });
-    void form.submit(found, FIELDS, async () => {
-      await login(values.phone, values.password);
-      showAlert(LL.auth.loginSuccess(), 'success');
-      await navigate({ to: '/user' });
-    });
-  };
+    }),
+  });
+  const { values, errors, change } = form;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    await login(values.phone, values.password);
+    showAlert(LL.auth.loginSuccess(), 'success');
+    await navigate({ to: '/user' });
+  });
 
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate>

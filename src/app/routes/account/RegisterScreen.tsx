@@ -9,7 +9,7 @@ import { FormSubmit } from '../../components/FormSubmit';
 import { showAlert } from '../../state/alert';
 import { NewPasswordFields, PhoneField, SmsCodeField } from './auth-form';
 import { useForm } from '../../forms/use-form';
-import { compact, validationMessage } from '../../forms/form-errors';
+import { validationMessage } from '../../forms/form-errors';
 
 type InputField = 'phone' | 'password' | 'confirm' | 'code' | 'inviteCode';
 type RegisterField = InputField | 'agree';
@@ -23,34 +23,28 @@ const FIELDS: readonly RegisterField[] = ['phone', 'password', 'confirm', 'code'
 export function RegisterScreen() {
   const { LL } = useI18nContext();
   const navigate = useNavigate();
-  const form = useForm<InputField, RegisterField>({
-    phone: '',
-    password: '',
-    confirm: '',
-    code: '',
-    inviteCode: '',
-  });
-  const { values, errors, change } = form;
   const [agreed, setAgreed] = useState(false);
   const inviteRequired =
     useStationQuery('GET /api/admin/getProductSetting.do', {}).data?.registration.inviteCodeRequired ?? false;
-
-  const onSubmit = (event: { preventDefault(): void }) => {
-    event.preventDefault();
-    const found = compact<RegisterField>({
+  const form = useForm<InputField, RegisterField>({
+    initial: { phone: '', password: '', confirm: '', code: '', inviteCode: '' },
+    validate: (values) => ({
       phone: validationMessage(LL, checkPhone(values.phone)),
       password: validationMessage(LL, checkPassword(values.password)),
       confirm: validationMessage(LL, checkPasswordConfirm(values.password, values.confirm)),
       code: validationMessage(LL, checkSmsCode(values.code)),
       inviteCode: inviteRequired && values.inviteCode.trim() === '' ? LL.validation.inviteCodeEmpty() : null,
       agree: agreed ? null : LL.acct.agreeRequired(),
-    });
-    void form.submit(found, FIELDS, async () => {
-      await register(values);
-      showAlert(LL.auth.registerSuccess(), 'success');
-      await navigate({ to: '/user' });
-    });
-  };
+    }),
+    stationFields: FIELDS,
+  });
+  const { values, errors, change } = form;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    await register(values);
+    showAlert(LL.auth.registerSuccess(), 'success');
+    await navigate({ to: '/user' });
+  });
 
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate>
