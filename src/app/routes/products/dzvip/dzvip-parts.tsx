@@ -2,7 +2,7 @@
  * What the block-trade and VIP screens share: the market-time window, the status tag, and the purchase
  * form with its breakdown before confirming (the same fee rules the station charges with).
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { formatMoney } from '../../../../shared/format';
 import { useI18nContext } from '../../../../../locales/i18n-react';
@@ -16,6 +16,8 @@ import { FormField } from '../../../components/FormField';
 import { ErrorState, Loading } from '../../../components/StatusViews';
 import { useFreshUser, useMoneyText, InfoRow } from '../../../components/record-parts';
 import { lotsMessage } from '../../../forms/form-errors';
+import { useForm } from '../../../forms/use-form';
+import { FormSubmit } from '../../../components/FormSubmit';
 import { useTradingRules } from '../../../api/trading-data';
 
 /** Offers and allocations keep Shanghai market time, whatever the phone's zone. */
@@ -107,10 +109,18 @@ export function PurchaseForm({ terms, purchase, doneText, confirmText, onDone }:
   const money = useMoneyText();
   const rules = useTradingRules();
   const { user, error: userError, reload } = useFreshUser();
-  const [lots, setLots] = useState(String(terms.minLots));
   const [leverage, setLeverage] = useState(terms.leverages[0] ?? 1);
-  const [lotsError, setLotsError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<'lots'>({
+    initial: { lots: String(terms.minLots) },
+    // The block's own floor after the shared lots rule (the station refuses below it with the same message).
+    validate: ({ lots }) => ({
+      lots:
+        lotsMessage(LL, checkLots(lots.trim(), terms.maxLots), terms.maxLots) ??
+        (Number(lots) < terms.minLots ? LL.errors.DZ_BELOW_MIN_LOTS({ min: terms.minLots }) : null),
+    }),
+    sending: purchase.isPending,
+  });
+  const lots = form.values.lots;
   const [done, setDone] = useState<{ text: string; position: Position } | null>(null);
 
   const failed = rules.error ?? userError;
@@ -146,14 +156,7 @@ export function PurchaseForm({ terms, purchase, doneText, confirmText, onDone }:
         )
       : null;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const message =
-      lotsMessage(LL, lotsKey, terms.maxLots) ??
-      (lotsNumber < terms.minLots ? LL.errors.DZ_BELOW_MIN_LOTS({ min: terms.minLots }) : null);
-    setLotsError(message);
-    setFormError(null);
-    if (message) return;
+  const onSubmit = form.handleSubmit(() =>
     purchase.mutate(
       { lots: lotsNumber, leverage },
       {
@@ -164,13 +167,10 @@ export function PurchaseForm({ terms, purchase, doneText, confirmText, onDone }:
               setDone({ text: doneText(lotsNumber), position: answer.position });
               onDone(answer.position);
             }),
-        onError: (apiError) => {
-          if (apiError.fields?.lots) setLotsError(apiError.fields.lots);
-          else setFormError(apiError.message);
-        },
+        onError: form.showRefusal,
       },
-    );
-  };
+    ),
+  );
 
   if (done) {
     return (
@@ -198,12 +198,9 @@ export function PurchaseForm({ terms, purchase, doneText, confirmText, onDone }:
         inputMode="numeric"
         autoComplete="off"
         value={lots}
-        error={lotsError}
+        error={form.errors.lots}
         hint={LL.dzvip.lotsHint({ min: terms.minLots, max: terms.maxLots, size: terms.lotSize })}
-        onChange={(event) => {
-          setLots(event.target.value.replace(/[^\d]/g, ''));
-          setLotsError(null);
-        }}
+        onChange={(event) => form.setValue('lots', event.target.value.replace(/[^\d]/g, ''))}
       />
       {terms.leverages.length > 1 && (
         <div className="choice-field">
@@ -236,19 +233,7 @@ export function PurchaseForm({ terms, purchase, doneText, confirmText, onDone }:
         </div>
       )}
       <p className="dzvip-note">{LL.dzvip.tPlusOne()}</p>
-      {formError && (
-        <p className="form-error" role="alert" data-testid="form-error">
-          {formError}
-        </p>
-      )}
-      <button
-        type="submit"
-        className="button primary block"
-        disabled={purchase.isPending}
-        data-testid="purchase-submit"
-      >
-        {purchase.isPending ? LL.common.submitting() : confirmText}
-      </button>
+      <FormSubmit formError={form.formError} busy={form.busy} label={confirmText} testId="purchase-submit" />
     </form>
   );
 }

@@ -3,7 +3,7 @@
  * shown before confirming: src/shared/allocation.ts computes what the station will charge) and /fundslist
  * (my allocations; with `?id=` one allocation's sub-account: the my-allocation view).
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../../locales/i18n-react';
 import { quoteAllocation } from '../../../../shared/allocation';
@@ -20,6 +20,7 @@ import { Sheet } from '../../../components/Sheet';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { showAlert } from '../../../state/alert';
 import { validationMessage } from '../../../forms/form-errors';
+import { useForm } from '../../../forms/use-form';
 import { cleanAmountInput, InfoRow, useMoneyText } from '../../../components/record-parts';
 import '../../../components/wallet.css';
 import '../../../components/funds.css';
@@ -118,22 +119,34 @@ export function AllocationApplyScreen() {
   return <ApplyForm type={type} setting={setting.data} />;
 }
 
-function ApplyForm({
-  type,
-  setting,
-}: {
-  type: AllocationType;
-  setting: NonNullable<ReturnType<typeof useStationQuery<'GET /user/funds/getFundsSetting.do'>>['data']>;
-}) {
+type FundsSetting = NonNullable<
+  ReturnType<typeof useStationQuery<'GET /user/funds/getFundsSetting.do'>>['data']
+>;
+
+/** The station's margin rule as it states it (getFundsSetting.do): a money amount within the range, in steps. */
+function marginAllowed(margin: string, setting: FundsSetting): boolean {
+  const value = Number(margin);
+  return (
+    checkMoneyAmount(margin.trim()) === null &&
+    value >= setting.minMargin &&
+    value <= setting.maxMargin &&
+    Math.round(value) % setting.marginStep === 0
+  );
+}
+
+/** Whole days within the allocation type's period. */
+function daysAllowed(days: string, type: AllocationType): boolean {
+  const value = Number(days);
+  return Number.isInteger(value) && value >= type.minDays && value <= type.maxDays;
+}
+
+function ApplyForm({ type, setting }: { type: AllocationType; setting: FundsSetting }) {
   const { LL } = useI18nContext();
   const money = useMoneyText();
   const navigate = useNavigate();
-  const [margin, setMargin] = useState(String(setting.minMargin * 10));
   const [multiple, setMultiple] = useState(type.multiples[Math.min(2, type.multiples.length - 1)] ?? 1);
-  const [days, setDays] = useState(String(type.minDays));
   const [agreed, setAgreed] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [errors, setErrors] = useState<{ margin?: string; days?: string; form?: string }>({});
   const apply = useStationMutation('POST /user/funds/addFundsApply.do', {
     onSuccess: (allocation) => {
       setConfirming(false);
@@ -142,18 +155,30 @@ function ApplyForm({
     },
     onError: (apiError) => {
       setConfirming(false);
-      setErrors({ margin: apiError.fields?.margin, days: apiError.fields?.days, form: apiError.message });
+      form.showRefusal(apiError);
     },
   });
-
+  const marginHint = LL.fundsUi.marginHint({
+    min: money(setting.minMargin),
+    max: money(setting.maxMargin),
+    step: setting.marginStep,
+  });
+  const form = useForm<'margin' | 'days', 'margin' | 'days' | 'agree'>({
+    initial: { margin: String(setting.minMargin * 10), days: String(type.minDays) },
+    validate: ({ margin, days }) => ({
+      margin: marginAllowed(margin, setting)
+        ? null
+        : (validationMessage(LL, checkMoneyAmount(margin.trim())) ?? marginHint),
+      days: daysAllowed(days, type) ? null : LL.fundsUi.typePeriod({ min: type.minDays, max: type.maxDays }),
+      agree: agreed ? null : LL.fundsUi.agreeRequired(),
+    }),
+    sending: apply.isPending,
+  });
+  const { margin, days } = form.values;
   const marginValue = Number(margin);
   const daysValue = Number(days);
-  const marginOk =
-    checkMoneyAmount(margin.trim()) === null &&
-    marginValue >= setting.minMargin &&
-    marginValue <= setting.maxMargin &&
-    Math.round(marginValue) % setting.marginStep === 0;
-  const daysOk = Number.isInteger(daysValue) && daysValue >= type.minDays && daysValue <= type.maxDays;
+  const marginOk = marginAllowed(margin, setting);
+  const daysOk = daysAllowed(days, type);
   const quote =
     marginOk && daysOk
       ? quoteAllocation({
@@ -166,23 +191,7 @@ function ApplyForm({
         })
       : null;
 
-  const check = (event: FormEvent) => {
-    event.preventDefault();
-    const next = {
-      margin: marginOk
-        ? undefined
-        : (validationMessage(LL, checkMoneyAmount(margin.trim())) ??
-          LL.fundsUi.marginHint({
-            min: money(setting.minMargin),
-            max: money(setting.maxMargin),
-            step: setting.marginStep,
-          })),
-      days: daysOk ? undefined : LL.fundsUi.typePeriod({ min: type.minDays, max: type.maxDays }),
-      form: agreed ? undefined : LL.fundsUi.agreeRequired(),
-    };
-    setErrors(next);
-    if (!next.margin && !next.days && !next.form) setConfirming(true);
-  };
+  const check = form.handleSubmit(() => setConfirming(true));
 
   const submit = () => apply.mutate({ typeCode: type.code, margin: marginValue, multiple, days: daysValue });
 
@@ -195,14 +204,10 @@ function ApplyForm({
           name="margin"
           inputMode="decimal"
           value={margin}
-          error={errors.margin}
+          error={form.errors.margin}
           data-testid="allocation-margin"
-          hint={LL.fundsUi.marginHint({
-            min: money(setting.minMargin),
-            max: money(setting.maxMargin),
-            step: setting.marginStep,
-          })}
-          onChange={(event) => setMargin(cleanAmountInput(event.target.value))}
+          hint={marginHint}
+          onChange={(event) => form.setValue('margin', cleanAmountInput(event.target.value))}
         />
         <div className="field">
           <span className="field-label">{LL.fundsUi.multiple()}</span>
@@ -227,10 +232,10 @@ function ApplyForm({
           name="days"
           inputMode="numeric"
           value={days}
-          error={errors.days}
+          error={form.errors.days}
           data-testid="allocation-days"
           hint={LL.fundsUi.typePeriod({ min: type.minDays, max: type.maxDays })}
-          onChange={(event) => setDays(event.target.value.replace(/\D/g, '').slice(0, 4))}
+          onChange={(event) => form.setValue('days', event.target.value.replace(/\D/g, '').slice(0, 4))}
         />
         {quote ? (
           <div className="allocation-quote" data-testid="allocation-quote">
@@ -253,13 +258,16 @@ function ApplyForm({
             type="checkbox"
             checked={agreed}
             data-testid="allocation-agree"
-            onChange={(event) => setAgreed(event.target.checked)}
+            onChange={(event) => {
+              setAgreed(event.target.checked);
+              form.setError('agree', undefined);
+            }}
           />{' '}
           {LL.fundsUi.agree()} <Link to="/aggre">{LL.titles.userAgreement()}</Link>
         </label>
-        {errors.form ? (
+        {(form.errors.agree ?? form.formError) ? (
           <p className="form-error" role="alert" data-testid="allocation-error">
-            {errors.form}
+            {form.errors.agree ?? form.formError}
           </p>
         ) : null}
         <button type="submit" className="button primary block" data-testid="allocation-apply">
@@ -284,11 +292,11 @@ function ApplyForm({
         <button
           type="button"
           className="button primary block"
-          disabled={apply.isPending}
+          disabled={form.busy}
           data-testid="allocation-confirm"
           onClick={() => void submit()}
         >
-          {apply.isPending ? LL.common.submitting() : LL.common.confirm()}
+          {form.busy ? LL.common.submitting() : LL.common.confirm()}
         </button>
       </Sheet>
     </>

@@ -2,7 +2,7 @@
  * /jijin: fund products at the day's simulated NAV (a list, and with `?code=` one fund with its NAV chart
  * and the purchase and redemption forms) and the user's fund holdings.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../../locales/i18n-react';
 import type { FundDetail, FundHolding, FundProduct } from '../../../../shared/api/funds';
@@ -19,6 +19,7 @@ import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { Tabs } from '../../../components/Tabs';
 import { showAlert } from '../../../state/alert';
 import { validationMessage } from '../../../forms/form-errors';
+import { useForm } from '../../../forms/use-form';
 import { cleanAmountInput, InfoRow, useMoneyText } from '../../../components/record-parts';
 import '../../../components/wallet.css';
 import '../../../components/funds.css';
@@ -170,55 +171,56 @@ function BuyFundForm(props: {
 }) {
   const { LL, locale } = useI18nContext();
   const money = useMoneyText();
-  const [amount, setAmount] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const buy = useStationMutation('POST /user/fund/buy.do', {
     onSuccess: (trade) => {
-      setAmount('');
+      form.reset();
       setConfirming(false);
       showAlert(LL.fundsUi.bought({ units: formatMoney(trade.units, locale) }), 'success');
       props.onDone();
     },
+    onError: (apiError) => form.showRefusal(apiError),
   });
-  const error = invalid ?? (buy.error ? (buy.error.fields?.amount ?? buy.error.message) : null);
-  const value = Number(amount);
+  const form = useForm<'amount'>({
+    initial: { amount: '' },
+    validate: ({ amount }) => ({ amount: validationMessage(LL, checkMoneyAmount(amount.trim())) }),
+    sending: buy.isPending,
+  });
+  // This form has no message area of its own: what the station says goes under the amount.
+  const error = form.errors.amount ?? form.formError;
+  const value = Number(form.values.amount);
   // The station's own rule (src/shared/fund-purchase.ts): what the sheet says arrives is what arrives.
   const purchase =
     Number.isFinite(value) && value > 0 ? fundPurchase(toMinor(value), props.feeRate, props.nav) : null;
   const fee = purchase ? toMajor(purchase.fee) : 0;
   const units = purchase ? purchase.unitHundredths / 100 : 0;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const message = validationMessage(LL, checkMoneyAmount(amount.trim()));
-    setInvalid(message);
-    if (message) return buy.reset();
+  const onSubmit = form.handleSubmit(() => {
     buy.reset();
     setConfirming(true);
-  };
+  });
   return (
     <form className="wallet-form" onSubmit={onSubmit} noValidate>
       <FormField
         label={LL.fundsUi.amount()}
         name="amount"
         inputMode="decimal"
-        value={amount}
+        value={form.values.amount}
         error={error}
         data-testid="fund-amount"
         hint={LL.fundsUi.amountHint({
           min: money(props.minPurchase),
           rate: formatRate(props.feeRate, locale),
         })}
-        onChange={(event) => setAmount(cleanAmountInput(event.target.value))}
+        onChange={(event) => form.setValue('amount', cleanAmountInput(event.target.value))}
       />
       {units > 0 ? (
         <p className="muted small num" data-testid="fund-estimate">
           {LL.fundsUi.estimate({ fee: money(fee), units: formatMoney(units, locale) })}
         </p>
       ) : null}
-      <button type="submit" className="button primary block" disabled={buy.isPending} data-testid="fund-buy">
-        {buy.isPending ? LL.common.submitting() : LL.fundsUi.buy()}
+      <button type="submit" className="button primary block" disabled={form.busy} data-testid="fund-buy">
+        {form.busy ? LL.common.submitting() : LL.fundsUi.buy()}
       </button>
       {confirming && (
         <ConfirmSheet
@@ -257,30 +259,31 @@ function RedeemForm({
   const feeRate = fund.redeemFeeRate;
   const { LL, locale } = useI18nContext();
   const money = useMoneyText();
-  const [units, setUnits] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
   const redeem = useStationMutation('POST /user/fund/sell.do', {
     onSuccess: (trade) => {
-      setUnits('');
+      form.reset();
       showAlert(LL.fundsUi.redeemed({ amount: money(trade.amount) }), 'success');
       onDone();
     },
+    onError: (apiError) => form.showRefusal(apiError),
   });
-  const error = invalid ?? (redeem.error ? (redeem.error.fields?.units ?? redeem.error.message) : null);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const message = validationMessage(LL, checkMoneyAmount(units.trim()));
-    setInvalid(message);
-    if (message) return redeem.reset();
-    redeem.mutate({ code: holding.code, units: Number(units) });
-  };
+  const form = useForm<'units'>({
+    initial: { units: '' },
+    validate: ({ units }) => ({ units: validationMessage(LL, checkMoneyAmount(units.trim())) }),
+    sending: redeem.isPending,
+  });
+  // No message area of its own: what the station says goes under the units.
+  const error = form.errors.units ?? form.formError;
+  const onSubmit = form.handleSubmit(({ units }) =>
+    redeem.mutate({ code: holding.code, units: Number(units) }),
+  );
   return (
     <form className="wallet-form" onSubmit={onSubmit} noValidate>
       <FormField
         label={LL.fundsUi.units()}
         name="units"
         inputMode="decimal"
-        value={units}
+        value={form.values.units}
         error={error}
         data-testid="fund-units"
         hint={LL.fundsUi.unitsHint({
@@ -291,12 +294,12 @@ function RedeemForm({
           <button
             type="button"
             className="button ghost small"
-            onClick={() => setUnits(holding.units.toFixed(2))}
+            onClick={() => form.setValue('units', holding.units.toFixed(2))}
           >
             {LL.fundsUi.redeemAll()}
           </button>
         }
-        onChange={(event) => setUnits(cleanAmountInput(event.target.value))}
+        onChange={(event) => form.setValue('units', cleanAmountInput(event.target.value))}
       />
       {fund.shortHoldRedeemFeeRate > feeRate && (
         <p className="muted small" data-testid="fund-short-hold">
@@ -306,8 +309,8 @@ function RedeemForm({
           })}
         </p>
       )}
-      <button type="submit" className="button block" disabled={redeem.isPending} data-testid="fund-redeem">
-        {redeem.isPending ? LL.common.submitting() : LL.fundsUi.redeem()}
+      <button type="submit" className="button block" disabled={form.busy} data-testid="fund-redeem">
+        {form.busy ? LL.common.submitting() : LL.fundsUi.redeem()}
       </button>
     </form>
   );

@@ -2,7 +2,7 @@
  * The split account of a fund allocation: /subWarehouseBuy (a market buy of an A-share or STAR stock in the
  * sub-account, `?applyId=&code=`). Its positions are the trade area's (/holdorderlist2 with `?applyId=`).
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../../locales/i18n-react';
 import { orderBreakdown, unitsPerLot } from '../../../../shared/trading-rules';
@@ -13,6 +13,7 @@ import { PriceText } from '../../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../../components/StatusViews';
 import { showAlert } from '../../../state/alert';
 import { lotsMessage } from '../../../forms/form-errors';
+import { useForm } from '../../../forms/use-form';
 import { ConfirmSheet } from '../../../components/ConfirmSheet';
 import { quantityCount } from '../../../i18n/quantity';
 import { useInstrument, useTradingRules } from '../../../api/trading-data';
@@ -58,9 +59,6 @@ function SubAccountBuyForm(props: {
 }) {
   const { LL } = useI18nContext();
   const money = useMoneyText();
-  const [code, setCode] = useState(props.initialCode);
-  const [lots, setLots] = useState('1');
-  const [error, setError] = useState<{ code?: string; lots?: string; form?: string }>({});
   const [confirming, setConfirming] = useState(false);
   const buy = useStationMutation('POST /user/funds/buyFunds.do', {
     onSuccess: (position) => {
@@ -68,9 +66,17 @@ function SubAccountBuyForm(props: {
       showAlert(LL.fundsUi.boughtLots({ lots: position.lots, name: position.name }), 'success');
       props.onDone();
     },
-    onError: (apiError) =>
-      setError({ code: apiError.fields?.code, lots: apiError.fields?.lots, form: apiError.message }),
+    onError: (apiError) => form.showRefusal(apiError),
   });
+  const form = useForm<'code' | 'lots'>({
+    initial: { code: props.initialCode, lots: '1' },
+    validate: ({ code, lots }) => ({
+      code: /^\d{6}$/.test(code.trim()) ? null : LL.validation.invalid(),
+      lots: lotsMessage(LL, checkLots(lots.trim(), 100), 100),
+    }),
+    sending: buy.isPending,
+  });
+  const { code, lots } = form.values;
   const cleanCode = /^\d{6}$/.test(code.trim()) ? code.trim() : null;
   const instrument = useInstrument('stock', cleanCode);
   const rules = useTradingRules();
@@ -92,14 +98,10 @@ function SubAccountBuyForm(props: {
         )
       : null;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const lotsError = lotsMessage(LL, checkLots(lots.trim(), 100), 100);
-    const codeError = cleanCode ? null : LL.validation.invalid();
-    setError({ ...(lotsError ? { lots: lotsError } : {}), ...(codeError ? { code: codeError } : {}) });
-    if (lotsError || codeError || !cleanCode) return;
+  const onSubmit = form.handleSubmit(() => {
+    buy.reset();
     setConfirming(true);
-  };
+  });
 
   return (
     <form className="funds-screen wallet-screen wallet-form" onSubmit={onSubmit} noValidate>
@@ -112,9 +114,9 @@ function SubAccountBuyForm(props: {
         inputMode="numeric"
         placeholder={LL.fundsUi.codePlaceholder()}
         value={code}
-        error={error.code}
+        error={form.errors.code}
         data-testid="sub-code"
-        onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+        onChange={(event) => form.setValue('code', event.target.value.replace(/\D/g, '').slice(0, 6))}
       />
       {quote ? (
         <InfoRow label={`${quote.name} · ${LL.fundsUi.price()}`} testId="sub-price">
@@ -128,22 +130,22 @@ function SubAccountBuyForm(props: {
         name="lots"
         inputMode="numeric"
         value={lots}
-        error={error.lots}
+        error={form.errors.lots}
         data-testid="sub-lots"
-        onChange={(event) => setLots(event.target.value.replace(/\D/g, '').slice(0, 4))}
+        onChange={(event) => form.setValue('lots', event.target.value.replace(/\D/g, '').slice(0, 4))}
       />
       {breakdown ? (
         <p className="muted small num" data-testid="sub-cost">
           {LL.fundsUi.estimatedCost({ amount: money(breakdown.cost) })}
         </p>
       ) : null}
-      {error.form ? (
+      {form.formError ? (
         <p className="form-error" role="alert" data-testid="sub-error">
-          {error.form}
+          {form.formError}
         </p>
       ) : null}
-      <button type="submit" className="button primary block" disabled={buy.isPending} data-testid="sub-buy">
-        {buy.isPending ? LL.common.submitting() : LL.fundsUi.buyStocks()}
+      <button type="submit" className="button primary block" disabled={form.busy} data-testid="sub-buy">
+        {form.busy ? LL.common.submitting() : LL.fundsUi.buyStocks()}
       </button>
       <Link to="/holdorderlist2" search={{ applyId: String(props.applyId) }} className="button block ghost">
         {LL.fundsUi.positions()}
@@ -171,11 +173,8 @@ function SubAccountBuyForm(props: {
           }
           confirmLabel={LL.fundsUi.buyStocks()}
           busy={buy.isPending}
-          error={error.form ?? null}
-          onConfirm={() => {
-            setError({});
-            buy.mutate({ applyId: props.applyId, code: cleanCode, lots: lotsValue });
-          }}
+          error={buy.error?.message ?? null}
+          onConfirm={() => buy.mutate({ applyId: props.applyId, code: cleanCode, lots: lotsValue })}
           onClose={() => setConfirming(false)}
         />
       )}

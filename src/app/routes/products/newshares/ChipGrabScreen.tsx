@@ -2,7 +2,6 @@
  * /qingchouDetail?code=: chip-grab placement of an issue (buyNewStockQc.do): lots at the placement price,
  * first come first served until the placement is gone, paid at once from the newstock account.
  */
-import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../../locales/i18n-react';
 import type { NewIssue, NewShareSubscription } from '../../../../shared/api/newshares';
@@ -12,6 +11,8 @@ import { useStationMutation } from '../../../api/station-query';
 import { FormField } from '../../../components/FormField';
 import { showAlert } from '../../../state/alert';
 import { lotsMessage } from '../../../forms/form-errors';
+import { useForm } from '../../../forms/use-form';
+import { FormSubmit } from '../../../components/FormSubmit';
 import { InfoRow, useFreshUser, useMoneyText } from '../../../components/record-parts';
 import { PhaseTag, SubscriptionRecord, shanghaiTime, useIssueWithMine } from './newshare-parts';
 import '../../../components/wallet.css';
@@ -89,9 +90,6 @@ function GrabForm({ issue, onDone }: { issue: NewIssue; onDone: (s: NewShareSubs
   const money = useMoneyText();
   const { user } = useFreshUser();
   const max = Math.min(issue.perUserCap, issue.placementLeft);
-  const [lots, setLots] = useState(String(Math.min(1, max)));
-  const [lotsError, setLotsError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const grab = useStationMutation('POST /user/buyNewStockQc.do', {
     onSuccess: (grabbed) =>
       void refreshUser()
@@ -100,23 +98,18 @@ function GrabForm({ issue, onDone }: { issue: NewIssue; onDone: (s: NewShareSubs
           showAlert(LL.newshares.grabbedDone({ lots: grabbed.lots }), 'success');
           onDone(grabbed);
         }),
-    onError: (apiError) => {
-      if (apiError.fields?.lots) setLotsError(apiError.fields.lots);
-      else setFormError(apiError.message);
-    },
+    onError: (apiError) => form.showRefusal(apiError),
   });
-  const n = Number(lots);
+  const form = useForm<'lots'>({
+    initial: { lots: String(Math.min(1, max)) },
+    validate: ({ lots }) => ({ lots: lotsMessage(LL, checkLots(lots.trim(), max), max) }),
+    sending: grab.isPending,
+  });
+  const n = Number(form.values.lots);
   const cost = Number.isFinite(n) ? n * issue.sharesPerLot * issue.placementPrice : 0;
   const available = user?.accounts.find((a) => a.type === 'newstock')?.available ?? 0;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = lotsMessage(LL, checkLots(lots.trim(), max), max);
-    setLotsError(invalid);
-    setFormError(null);
-    if (invalid) return;
-    grab.mutate({ code: issue.code, lots: n });
-  };
+  const onSubmit = form.handleSubmit(({ lots }) => grab.mutate({ code: issue.code, lots: Number(lots) }));
 
   return (
     <form className="wallet-form summary-card" onSubmit={onSubmit} noValidate data-testid="grab-form">
@@ -125,13 +118,10 @@ function GrabForm({ issue, onDone }: { issue: NewIssue; onDone: (s: NewShareSubs
         name="lots"
         inputMode="numeric"
         autoComplete="off"
-        value={lots}
-        error={lotsError}
+        value={form.values.lots}
+        error={form.errors.lots}
         hint={LL.newshares.lotsHint({ max, shares: issue.sharesPerLot })}
-        onChange={(event) => {
-          setLots(event.target.value.replace(/[^\d]/g, '').slice(0, 4));
-          setLotsError(null);
-        }}
+        onChange={(event) => form.setValue('lots', event.target.value.replace(/[^\d]/g, '').slice(0, 4))}
       />
       <InfoRow label={LL.newshares.amountDue()}>
         <span className="num" data-testid="grab-cost">
@@ -146,19 +136,12 @@ function GrabForm({ issue, onDone }: { issue: NewIssue; onDone: (s: NewShareSubs
           <Link to="/transfer">{LL.newshares.transferFunds()}</Link>
         </p>
       )}
-      {formError && (
-        <p className="form-error" role="alert" data-testid="form-error">
-          {formError}
-        </p>
-      )}
-      <button
-        type="submit"
-        className="button primary block"
-        disabled={grab.isPending}
-        data-testid="grab-submit"
-      >
-        {grab.isPending ? LL.common.submitting() : LL.newshares.grab()}
-      </button>
+      <FormSubmit
+        formError={form.formError}
+        busy={form.busy}
+        label={LL.newshares.grab()}
+        testId="grab-submit"
+      />
     </form>
   );
 }

@@ -3,7 +3,7 @@
  * user's subscription with its pay action, and the verifiable draw: the seed's hash, later the seed, and
  * the winners recomputed here by the same pure function the station used (src/shared/newshare-draw.ts).
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useI18nContext } from '../../../../../locales/i18n-react';
 import type { NewIssue, NewShareSubscription } from '../../../../shared/api/newshares';
 import { allocationNumbers, drawSeedHash, drawWinners } from '../../../../shared/newshare-draw';
@@ -12,6 +12,8 @@ import { useStationMutation } from '../../../api/station-query';
 import { FormField } from '../../../components/FormField';
 import { showAlert } from '../../../state/alert';
 import { lotsMessage } from '../../../forms/form-errors';
+import { useForm } from '../../../forms/use-form';
+import { FormSubmit } from '../../../components/FormSubmit';
 import { useMoneyText } from '../../../components/record-parts';
 import { IssueFacts, PhaseTag, SubscriptionRecord, useIssueWithMine } from './newshare-parts';
 import '../../../components/wallet.css';
@@ -55,29 +57,25 @@ export function NewShareDetailScreen() {
 function SubscribeForm({ issue, onDone }: { issue: NewIssue; onDone: (s: NewShareSubscription) => void }) {
   const { LL } = useI18nContext();
   const money = useMoneyText();
-  const [lots, setLots] = useState(String(issue.perUserCap));
-  const [lotsError, setLotsError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const subscribe = useStationMutation('POST /user/add.do', {
     onSuccess: (subscribed) => {
       showAlert(LL.newshares.subscribedDone(), 'success');
       onDone(subscribed);
     },
-    onError: (apiError) => {
-      if (apiError.fields?.lots) setLotsError(apiError.fields.lots);
-      else setFormError(apiError.message);
-    },
+    onError: (apiError) => form.showRefusal(apiError),
   });
-  const n = Number(lots);
+  const form = useForm<'lots'>({
+    initial: { lots: String(issue.perUserCap) },
+    validate: ({ lots }) => ({
+      lots: lotsMessage(LL, checkLots(lots.trim(), issue.perUserCap), issue.perUserCap),
+    }),
+    sending: subscribe.isPending,
+  });
+  const n = Number(form.values.lots);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = lotsMessage(LL, checkLots(lots.trim(), issue.perUserCap), issue.perUserCap);
-    setLotsError(invalid);
-    setFormError(null);
-    if (invalid) return;
-    subscribe.mutate({ code: issue.code, lots: n });
-  };
+  const onSubmit = form.handleSubmit(({ lots }) =>
+    subscribe.mutate({ code: issue.code, lots: Number(lots) }),
+  );
 
   return (
     <form className="wallet-form summary-card" onSubmit={onSubmit} noValidate data-testid="subscribe-form">
@@ -86,32 +84,22 @@ function SubscribeForm({ issue, onDone }: { issue: NewIssue; onDone: (s: NewShar
         name="lots"
         inputMode="numeric"
         autoComplete="off"
-        value={lots}
-        error={lotsError}
+        value={form.values.lots}
+        error={form.errors.lots}
         hint={LL.newshares.lotsHint({ max: issue.perUserCap, shares: issue.sharesPerLot })}
-        onChange={(event) => {
-          setLots(event.target.value.replace(/[^\d]/g, '').slice(0, 4));
-          setLotsError(null);
-        }}
+        onChange={(event) => form.setValue('lots', event.target.value.replace(/[^\d]/g, '').slice(0, 4))}
       />
       <p className="muted small">
         {LL.newshares.subscribeNote({
           amount: money(Number.isFinite(n) ? n * issue.sharesPerLot * issue.issuePrice : 0, 'CNY'),
         })}
       </p>
-      {formError && (
-        <p className="form-error" role="alert" data-testid="form-error">
-          {formError}
-        </p>
-      )}
-      <button
-        type="submit"
-        className="button primary block"
-        disabled={subscribe.isPending}
-        data-testid="subscribe-submit"
-      >
-        {subscribe.isPending ? LL.common.submitting() : LL.newshares.subscribe()}
-      </button>
+      <FormSubmit
+        formError={form.formError}
+        busy={form.busy}
+        label={LL.newshares.subscribe()}
+        testId="subscribe-submit"
+      />
     </form>
   );
 }
