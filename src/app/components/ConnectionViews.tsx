@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../locales/i18n-react';
 import type { CallKey } from '../../shared/api/calls';
@@ -84,17 +85,12 @@ export const AUTO_RETRY_MS = 10_000;
 export function CannotConnect() {
   const { LL } = useI18nContext();
   const waitingFor = useSelector(waitingFor$);
-  const [busy, setBusy] = useState(false);
-  const busyRef = useRef(false);
+  // Trying again is a mutation of the connection state: its pending state is the button's, and a station that
+  // was found leaves it busy while the page starts again.
+  const retrying = useMutation({ mutationFn: () => retryConnection(), networkMode: 'always' });
+  const busy = retrying.isPending || retrying.data === true;
   const retry = () => {
-    if (busyRef.current) return;
-    busyRef.current = true;
-    setBusy(true);
-    void retryConnection().then((started) => {
-      if (started) return;
-      busyRef.current = false;
-      setBusy(false);
-    });
+    if (!busy) retrying.mutate();
   };
   const retryRef = useRef(retry);
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import { checkPhone } from '../../../shared/validation';
-import { call, toApiError } from '../../api/client';
+import { useStationMutation } from '../../api/station-query';
 import { FormField } from '../../components/FormField';
 import { showAlert } from '../../state/alert';
 import { validationMessage } from '../../forms/form-errors';
@@ -25,30 +25,28 @@ interface CodeForm {
  */
 export function SmsCodeField({ path, form }: { path: SmsCall; form: CodeForm }) {
   const { LL } = useI18nContext();
-  const [sending, setSending] = useState(false);
   const [resendAt, setResendAt] = useState(0);
   const [demoCode, setDemoCode] = useState<string | null>(null);
   const secondsLeft = useCountdown(resendAt);
+  // A station mutation: its pending state is the button's "sending", one tap sends once.
+  const sms = useStationMutation(path, {
+    onSuccess: (sent) => {
+      setResendAt(Date.now() + (sent.ttlSeconds || DEFAULT_RESEND_SECONDS) * 1000);
+      setDemoCode(sent.demoCode ?? null);
+      if (sent.demoCode) form.change('code')({ target: { value: sent.demoCode } });
+      else showAlert(LL.auth.codeSent(), 'success');
+    },
+    onError: (apiError) => form.setError('phone', apiError.fields?.phone ?? apiError.message),
+  });
+  const sending = sms.isPending;
 
-  const send = async () => {
+  const send = () => {
     const phoneError = validationMessage(LL, checkPhone(form.values.phone));
     if (phoneError) {
       form.setError('phone', phoneError);
       return;
     }
-    setSending(true);
-    try {
-      const sent = await call(path, { phone: form.values.phone.trim() });
-      setResendAt(Date.now() + (sent.ttlSeconds || DEFAULT_RESEND_SECONDS) * 1000);
-      setDemoCode(sent.demoCode ?? null);
-      if (sent.demoCode) form.change('code')({ target: { value: sent.demoCode } });
-      else showAlert(LL.auth.codeSent(), 'success');
-    } catch (error) {
-      const apiError = toApiError(error);
-      form.setError('phone', apiError.fields?.phone ?? apiError.message);
-    } finally {
-      setSending(false);
-    }
+    if (!sending) sms.mutate({ phone: form.values.phone.trim() });
   };
 
   return (
