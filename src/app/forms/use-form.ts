@@ -1,4 +1,6 @@
 import { useRef, useState } from 'react';
+import { toApiError } from '../api/client';
+import { ApiError, type ClientErrorCode } from '../api/errors';
 import { serverErrors, type FieldErrors } from './form-errors';
 
 /**
@@ -23,6 +25,32 @@ export interface FormOptions<F extends string, E extends string> {
   readonly stationFields?: readonly (F | E)[];
   /** A station mutation's pending state, when the action runs one (it then replaces the form's own). */
   readonly sending?: boolean;
+  /**
+   * The station's names for fields the form calls otherwise (the station's `withPwd` is the form's
+   * `password`): a refusal naming them goes under the form's field.
+   */
+  readonly stationNames?: Readonly<Record<string, F | E>>;
+  /** Refusal codes about one field that name no field (a wrong withdrawal password): shown under it. */
+  readonly refusalCodes?: Partial<Readonly<Record<ClientErrorCode, F | E>>>;
+}
+
+/**
+ * A station refusal as the form's messages: under the field a refusal code is about, else under the fields
+ * it names (in the form's own names), else the form's message.
+ */
+export function refusalMessages<K extends string>(
+  error: unknown,
+  fields: readonly K[],
+  names: Readonly<Record<string, K>> = {},
+  codes: Partial<Readonly<Record<ClientErrorCode, K>>> = {},
+): { fieldErrors: FieldErrors<K>; formError: string | null } {
+  const apiError = toApiError(error);
+  const codeField = codes[apiError.code];
+  if (codeField) return { fieldErrors: { [codeField]: apiError.message } as FieldErrors<K>, formError: null };
+  if (!apiError.fields) return serverErrors(apiError, fields);
+  const renamed: Record<string, string> = {};
+  for (const [name, message] of Object.entries(apiError.fields)) renamed[names[name] ?? name] = message;
+  return serverErrors(new ApiError(apiError.code, apiError.message, apiError.status, renamed), fields);
 }
 
 export interface Form<F extends string, E extends string> {
@@ -88,7 +116,7 @@ export function useForm<F extends string, E extends string = F>(options: FormOpt
   };
 
   const showRefusal = (error: unknown) => {
-    const refused = serverErrors(error, stationFields());
+    const refused = refusalMessages(error, stationFields(), options.stationNames, options.refusalCodes);
     setErrors(refused.fieldErrors);
     setFormError(refused.formError);
   };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { User } from '../../../shared/api/types';
@@ -8,17 +8,20 @@ import { useStationMutation } from '../../api/station-query';
 import { uploadKycImage } from '../../api/upload';
 import { isAbortError } from '../../api/errors';
 import { FormField } from '../../components/FormField';
+import { FormSubmit } from '../../components/FormSubmit';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
 import { setSessionUser } from '../../state/session';
 import { useFreshUser } from '../../components/record-parts';
 import { checkPickedImage, compressImage, MAX_UPLOAD_BYTES } from './compress-image';
-import { compact, serverErrors, validationMessage, type FieldErrors } from '../../forms/form-errors';
+import { validationMessage } from '../../forms/form-errors';
+import { useForm } from '../../forms/use-form';
 import '../../components/wallet.css';
 import { useLoggedIn } from '../../state/use-logged-in';
 
-type KycField = 'realName' | 'idNumber' | 'frontImage' | 'backImage';
+type TextField = 'realName' | 'idNumber';
+type KycField = TextField | 'frontImage' | 'backImage';
 const FIELDS: readonly KycField[] = ['realName', 'idNumber', 'frontImage', 'backImage'];
 
 /** /authentication, /authentications and /smrz: real-name verification, its status and resubmission. */
@@ -72,45 +75,42 @@ interface PhotoState {
 
 function KycForm({ user }: { user: User }) {
   const { LL } = useI18nContext();
-  const [realName, setRealName] = useState('');
-  const [idNumber, setIdNumber] = useState('');
   const [front, setFront] = useState<PhotoState>({ id: null, preview: null, progress: null });
   const [back, setBack] = useState<PhotoState>({ id: null, preview: null, progress: null });
-  const [errors, setErrors] = useState<FieldErrors<KycField>>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const submit = useStationMutation('POST /user/auth.do', {
     onSuccess: (updated) => {
       setSessionUser(updated);
       showAlert(LL.identity.submitted(), 'success');
     },
-    onError: (failure) => {
-      const { fieldErrors, formError: message } = serverErrors(failure, FIELDS);
-      setErrors(fieldErrors);
-      setFormError(message);
-    },
   });
+  const uploading = front.progress !== null || back.progress !== null;
+  const photoMessage = (photo: PhotoState) =>
+    photo.id === null ? (uploading ? LL.identity.waitUpload() : LL.identity.photoRequired()) : null;
+  const form = useForm<TextField, KycField>({
+    initial: { realName: '', idNumber: '' },
+    validate: (values) => ({
+      realName: validationMessage(LL, checkChineseName(values.realName)),
+      idNumber: validationMessage(LL, checkIdCard(values.idNumber)),
+      frontImage: photoMessage(front),
+      backImage: photoMessage(back),
+    }),
+    stationFields: FIELDS,
+    sending: submit.isPending,
+  });
+  const { values, errors, change } = form;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const uploading = front.progress !== null || back.progress !== null;
-    const found = compact<KycField>({
-      realName: validationMessage(LL, checkChineseName(realName)),
-      idNumber: validationMessage(LL, checkIdCard(idNumber)),
-      frontImage:
-        front.id === null ? (uploading ? LL.identity.waitUpload() : LL.identity.photoRequired()) : null,
-      backImage:
-        back.id === null ? (uploading ? LL.identity.waitUpload() : LL.identity.photoRequired()) : null,
-    });
-    setErrors(found);
-    setFormError(null);
-    if (Object.keys(found).length > 0 || front.id === null || back.id === null) return;
-    submit.mutate({
-      realName: realName.trim(),
-      idNumber: idNumber.trim().toUpperCase(),
-      frontImage: front.id,
-      backImage: back.id,
-    });
-  };
+  const onSubmit = form.handleSubmit((values) => {
+    if (front.id === null || back.id === null) return;
+    submit.mutate(
+      {
+        realName: values.realName.trim(),
+        idNumber: values.idNumber.trim().toUpperCase(),
+        frontImage: front.id,
+        backImage: back.id,
+      },
+      { onError: form.showRefusal },
+    );
+  });
 
   return (
     <form className="wallet-screen wallet-form" onSubmit={onSubmit} noValidate>
@@ -127,12 +127,9 @@ function KycForm({ user }: { user: User }) {
         autoComplete="name"
         maxLength={20}
         placeholder={LL.identity.realNamePlaceholder()}
-        value={realName}
+        value={values.realName}
         error={errors.realName}
-        onChange={(event) => {
-          setRealName(event.target.value);
-          setErrors((prev) => ({ ...prev, realName: undefined }));
-        }}
+        onChange={change('realName')}
       />
       <FormField
         label={LL.identity.idNumber()}
@@ -140,12 +137,9 @@ function KycForm({ user }: { user: User }) {
         autoComplete="off"
         maxLength={18}
         placeholder={LL.identity.idNumberPlaceholder()}
-        value={idNumber}
+        value={values.idNumber}
         error={errors.idNumber}
-        onChange={(event) => {
-          setIdNumber(event.target.value);
-          setErrors((prev) => ({ ...prev, idNumber: undefined }));
-        }}
+        onChange={change('idNumber')}
       />
       <PhotoPicker
         side="front"
@@ -153,9 +147,9 @@ function KycForm({ user }: { user: User }) {
         state={front}
         onChange={(next) => {
           setFront(next);
-          setErrors((prev) => ({ ...prev, frontImage: undefined }));
+          form.setError('frontImage', undefined);
         }}
-        onError={(message) => setErrors((prev) => ({ ...prev, frontImage: message }))}
+        onError={(message) => form.setError('frontImage', message)}
         error={errors.frontImage}
       />
       <PhotoPicker
@@ -164,24 +158,17 @@ function KycForm({ user }: { user: User }) {
         state={back}
         onChange={(next) => {
           setBack(next);
-          setErrors((prev) => ({ ...prev, backImage: undefined }));
+          form.setError('backImage', undefined);
         }}
-        onError={(message) => setErrors((prev) => ({ ...prev, backImage: message }))}
+        onError={(message) => form.setError('backImage', message)}
         error={errors.backImage}
       />
-      {formError && (
-        <p className="form-error" role="alert" data-testid="form-error">
-          {formError}
-        </p>
-      )}
-      <button
-        type="submit"
-        className="button primary block"
-        disabled={submit.isPending}
-        data-testid="kyc-submit"
-      >
-        {submit.isPending ? LL.common.submitting() : LL.identity.submit()}
-      </button>
+      <FormSubmit
+        formError={form.formError}
+        busy={form.busy}
+        label={LL.identity.submit()}
+        testId="kyc-submit"
+      />
     </form>
   );
 }

@@ -1,5 +1,4 @@
 /** Passwords (spec §2 /loginPassword, /setPassword) and the account-opening checklist (/openaccount). */
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import {
@@ -9,13 +8,15 @@ import {
   normalizePassword,
 } from '../../../shared/validation';
 import { refreshUser } from '../../api/account';
-import { call, toApiError } from '../../api/client';
+import { call } from '../../api/client';
 import { FormField } from '../../components/FormField';
+import { FormSubmit } from '../../components/FormSubmit';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
 import { Chevron, useFreshUser } from '../../components/record-parts';
-import { compact, serverErrors, validationMessage, type FieldErrors } from '../../forms/form-errors';
+import { validationMessage } from '../../forms/form-errors';
+import { useForm } from '../../forms/use-form';
 import '../../components/wallet.css';
 import { useLoggedIn } from '../../state/use-logged-in';
 
@@ -48,62 +49,38 @@ function WithdrawPasswordGate() {
 function PasswordForm({ kind, hasOld }: { kind: 'login' | 'withdraw'; hasOld: boolean }) {
   const { LL } = useI18nContext();
   const navigate = useNavigate();
-  const [values, setValues] = useState<Record<PasswordField, string>>({
-    oldPassword: '',
-    password: '',
-    confirm: '',
-  });
-  const [errors, setErrors] = useState<FieldErrors<PasswordField>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const check = kind === 'login' ? checkPassword : checkWithdrawPassword;
-
-  const change = (field: PasswordField) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setValues((prev) => ({ ...prev, [field]: value }));
-    setErrors((prev) => ({ ...prev, [field]: undefined }));
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = compact<PasswordField>({
+  const form = useForm<PasswordField>({
+    initial: { oldPassword: '', password: '', confirm: '' },
+    validate: (values) => ({
       // spec §5: "enter old and new passwords".
       oldPassword: hasOld && normalizePassword(values.oldPassword) === '' ? LL.acct.enterOldAndNew() : null,
       password: validationMessage(LL, check(values.password)),
       confirm: validationMessage(LL, checkNewPasswordConfirm(values.password, values.confirm)),
-    });
-    setErrors(found);
-    setFormError(null);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      if (kind === 'login') {
-        await call('POST /user/updatePwd.do', {
-          oldPassword: normalizePassword(values.oldPassword),
-          password: normalizePassword(values.password),
-          confirmPassword: normalizePassword(values.confirm),
-        });
-      } else {
-        await call('POST /user/insertWithPwd.do', {
-          withPwd: values.password.trim(),
-          ...(hasOld ? { oldWithPwd: values.oldPassword.trim() } : {}),
-        });
-      }
-      await refreshUser().catch(() => undefined);
-      showAlert(LL.acct.passwordSaved(), 'success');
-      await navigate({ to: kind === 'withdraw' ? '/withdraw' : '/setting' });
-    } catch (failure) {
-      const { fieldErrors, formError: message } = serverErrors(failure, FIELDS);
-      const mapped = { ...fieldErrors };
-      const apiFields = toApiError(failure).fields ?? {};
-      if (apiFields.withPwd) mapped.password = apiFields.withPwd;
-      if (apiFields.oldWithPwd) mapped.oldPassword = apiFields.oldWithPwd;
-      setErrors(mapped);
-      setFormError(Object.keys(mapped).length > 0 ? null : message);
-    } finally {
-      setBusy(false);
+    }),
+    stationFields: FIELDS,
+    // The withdrawal password's call names its fields the station's way.
+    stationNames: { withPwd: 'password', oldWithPwd: 'oldPassword' },
+  });
+  const { values, errors, change } = form;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (kind === 'login') {
+      await call('POST /user/updatePwd.do', {
+        oldPassword: normalizePassword(values.oldPassword),
+        password: normalizePassword(values.password),
+        confirmPassword: normalizePassword(values.confirm),
+      });
+    } else {
+      await call('POST /user/insertWithPwd.do', {
+        withPwd: values.password.trim(),
+        ...(hasOld ? { oldWithPwd: values.oldPassword.trim() } : {}),
+      });
     }
-  };
+    await refreshUser().catch(() => undefined);
+    showAlert(LL.acct.passwordSaved(), 'success');
+    await navigate({ to: kind === 'withdraw' ? '/withdraw' : '/setting' });
+  });
 
   const numeric = kind === 'withdraw' ? ({ inputMode: 'numeric', maxLength: 6 } as const) : { maxLength: 32 };
   return (
@@ -144,14 +121,12 @@ function PasswordForm({ kind, hasOld }: { kind: 'login' | 'withdraw'; hasOld: bo
         onChange={change('confirm')}
         {...numeric}
       />
-      {formError && (
-        <p className="form-error" role="alert" data-testid="form-error">
-          {formError}
-        </p>
-      )}
-      <button type="submit" className="button primary block" disabled={busy} data-testid="password-submit">
-        {busy ? LL.common.submitting() : LL.acct.save()}
-      </button>
+      <FormSubmit
+        formError={form.formError}
+        busy={form.busy}
+        label={LL.acct.save()}
+        testId="password-submit"
+      />
       {kind === 'login' && (
         <Link to="/forget" className="button ghost block">
           {LL.titles.forgotPassword()}

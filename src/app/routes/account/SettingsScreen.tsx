@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import { useStationQuery } from '../../api/station-query';
 import { showAlert } from '../../state/alert';
@@ -25,19 +25,12 @@ export function SettingsScreen() {
   const { LL } = useI18nContext();
   const loggedIn = useLoggedIn();
   const version = useStationQuery('GET /api/site/getVersion.do', {});
-  const [busy, setBusy] = useState(false);
-
-  const onClearCache = async () => {
-    setBusy(true);
-    try {
-      await clearRuntimeCaches();
-      showAlert(LL.acct.cacheCleared(), 'success');
-    } catch {
-      showAlert(LL.acct.cacheClearFailed(), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+  // Not a station call: a local mutation, whose pending state keeps a second tap from clearing twice.
+  const clearCache = useMutation({
+    mutationFn: clearRuntimeCaches,
+    onSuccess: () => showAlert(LL.acct.cacheCleared(), 'success'),
+    onError: () => showAlert(LL.acct.cacheClearFailed(), 'error'),
+  });
 
   return (
     <div className="wallet-screen">
@@ -85,8 +78,8 @@ export function SettingsScreen() {
         type="button"
         className="button secondary block"
         data-testid="clear-cache"
-        disabled={busy}
-        onClick={() => void onClearCache()}
+        disabled={clearCache.isPending}
+        onClick={() => clearCache.mutate()}
       >
         {LL.acct.clearCache()}
       </button>

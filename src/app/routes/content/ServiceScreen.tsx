@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import { SERVICE_MESSAGE_MAX } from '../../../shared/content';
 import { useStationMutation, useStationQuery } from '../../api/station-query';
@@ -6,6 +6,7 @@ import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { publishedText } from './ContentParts';
 import { useLoggedIn } from '../../state/use-logged-in';
+import { useForm } from '../../forms/use-form';
 
 /** The thread is re-read this often while the page is visible, so the back office's answer shows up. */
 const THREAD_REFRESH_MS = 10_000;
@@ -41,11 +42,12 @@ export function ServiceScreen() {
 function Thread() {
   const { LL } = useI18nContext();
   const thread = useStationQuery('GET /user/service/messages.do', {}, { refetchInterval: THREAD_REFRESH_MS });
-  const [draft, setDraft] = useState('');
   // Sending invalidates the thread (query-keys.ts): the new message shows from the station's answer.
-  const sendMessage = useStationMutation('POST /user/service/send.do', { onSuccess: () => setDraft('') });
-  const sending = sendMessage.isPending;
-  const error = sendMessage.error?.message ?? null;
+  const sendMessage = useStationMutation('POST /user/service/send.do');
+  const form = useForm<'content'>({ initial: { content: '' }, sending: sendMessage.isPending });
+  const draft = form.values.content;
+  // The composer has one line for a message, above it: a refusal of the message's text is read there too.
+  const error = form.errors.content ?? form.formError;
   const end = useRef<HTMLLIElement>(null);
   const count = thread.data?.length ?? 0;
 
@@ -53,12 +55,12 @@ function Thread() {
     if (count > 0) end.current?.scrollIntoView?.({ block: 'end' });
   }, [count]);
 
-  const send = (event: FormEvent) => {
-    event.preventDefault();
-    const content = draft.trim();
-    if (content === '' || sending) return;
-    sendMessage.mutate({ content });
-  };
+  // An empty message is not refused with a message: the send button is off until there is text.
+  const send = form.handleSubmit((values) => {
+    const content = values.content.trim();
+    if (content === '') return;
+    sendMessage.mutate({ content }, { onSuccess: form.reset, onError: form.showRefusal });
+  });
 
   if (thread.loading) return <Loading />;
   if (!thread.data) return thread.error ? <ErrorState error={thread.error} onRetry={thread.reload} /> : null;
@@ -88,16 +90,16 @@ function Thread() {
           rows={1}
           aria-label={LL.content.messageLabel()}
           placeholder={LL.content.messagePlaceholder()}
-          onChange={(e) => setDraft(e.target.value)}
+          onChange={form.change('content')}
           data-testid="service-input"
         />
         <button
           type="submit"
           className="button primary"
-          disabled={sending || draft.trim() === ''}
+          disabled={form.busy || draft.trim() === ''}
           data-testid="service-send"
         >
-          {sending ? LL.content.sending() : LL.content.send()}
+          {form.busy ? LL.content.sending() : LL.content.send()}
         </button>
       </form>
     </>

@@ -2,7 +2,7 @@
  * Currency flash exchange (spec §2 /exchange, /exchangeLog): CNY, HKD and USD between the main, hk and us
  * accounts at the simulated rate less the spread, which the user sees before confirming.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { AccountType, Currency } from '../../../shared/api/types';
 import { formatDateTime, formatMoney, formatRate } from '../../../shared/format';
@@ -16,6 +16,7 @@ import { Sheet } from '../../components/Sheet';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
 import { validationMessage } from '../../forms/form-errors';
+import { useForm } from '../../forms/use-form';
 import {
   cleanAmountInput,
   CURRENCIES,
@@ -48,15 +49,23 @@ function ExchangeForm() {
   // The day's rates: the preview is the station's own rule on them (src/shared/flash-exchange.ts).
   const rates = useStationQuery('GET /api/site/exchange/rate', {});
   const exchange = useStationMutation('POST /api/user/exchange.do');
-  const [amount, setAmount] = useState('');
-  const [amountError, setAmountError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [sheetError, setSheetError] = useState<string | null>(null);
-  const busy = exchange.isPending;
+  const available = user?.accounts.find((a) => a.type === CURRENCY_ACCOUNT[source])?.available ?? 0;
+  const form = useForm<'amount'>({
+    initial: { amount: '' },
+    validate: (values) => ({
+      amount:
+        validationMessage(LL, checkMoneyAmount(values.amount.trim())) ??
+        (Number(values.amount) > available ? LL.wallet.insufficient() : null),
+    }),
+    sending: exchange.isPending,
+  });
+  const amount = form.values.amount;
+  // A refusal is read where the user is, in the open sheet (an amount's also stays under the field).
+  const sheetError = form.formError ?? form.errors.amount ?? null;
 
   if (!user)
     return loading ? <Loading /> : error ? <ErrorState error={error} onRetry={reload} /> : <Loading />;
-  const available = user.accounts.find((a) => a.type === CURRENCY_ACCOUNT[source])?.available ?? 0;
   const rate = spread.data?.rate ?? null;
   const amountNumber = Number(amount);
   // What arrives, by the rule the station credits with (rounded down to the cent), not the rate × amount
@@ -78,30 +87,25 @@ function ExchangeForm() {
     }
   };
 
-  const onReview = (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = validationMessage(LL, checkMoneyAmount(amount.trim()));
-    const message = invalid ?? (amountNumber > available ? LL.wallet.insufficient() : null);
-    setAmountError(message);
-    if (message || rate === null) return;
-    setSheetError(null);
-    setConfirming(true);
-  };
+  const onReview = form.handleSubmit(() => {
+    if (rate !== null) setConfirming(true);
+  });
 
   const onConfirm = () => {
-    setSheetError(null);
+    form.setFormError(null);
+    form.setError('amount', undefined);
     exchange.mutate(
       { amount: amountNumber, source, target },
       {
         onSuccess: (record) => {
           setConfirming(false);
-          setAmount('');
+          form.reset();
           showAlert(
             LL.wallet.exchangeDone({ received: money(record.targetAmount, record.target) }),
             'success',
           );
         },
-        onError: (apiError) => setSheetError(apiError.fields?.amount ?? apiError.message),
+        onError: form.showRefusal,
       },
     );
   };
@@ -171,11 +175,8 @@ function ExchangeForm() {
         inputMode="decimal"
         autoComplete="off"
         value={amount}
-        error={amountError}
-        onChange={(event) => {
-          setAmount(cleanAmountInput(event.target.value));
-          setAmountError(null);
-        }}
+        error={form.errors.amount}
+        onChange={(event) => form.setValue('amount', cleanAmountInput(event.target.value))}
         hint={receive !== null ? LL.wallet.youReceive({ amount: money(receive, target) }) : undefined}
       />
       <button
@@ -221,11 +222,11 @@ function ExchangeForm() {
         <button
           type="button"
           className="button primary block"
-          disabled={busy}
+          disabled={form.busy}
           data-testid="exchange-confirm"
           onClick={onConfirm}
         >
-          {busy ? LL.common.submitting() : LL.common.confirm()}
+          {form.busy ? LL.common.submitting() : LL.common.confirm()}
         </button>
       </Sheet>
     </form>

@@ -2,7 +2,7 @@
  * Deposits (spec §2 /recharge → /rechargeSure → /zf, /rechargelist, /btc): pick a simulated pay channel,
  * an amount within its limits, confirm, then follow the order until the station decides it. Play money.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { PayChannel, Recharge, RechargeStatus, SiteSetting } from '../../../shared/api/types';
@@ -12,6 +12,7 @@ import { useStationMutation, useStationPages, useStationQuery } from '../../api/
 import { FormField } from '../../components/FormField';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { validationMessage } from '../../forms/form-errors';
+import { useForm } from '../../forms/use-form';
 import { cleanAmountInput, InfoRow, PagedList, useMoneyText } from '../../components/record-parts';
 import '../../components/wallet.css';
 
@@ -66,25 +67,25 @@ export function RechargeScreen() {
   const channels = useStationQuery('GET /api/site/getPayInfo.do', {});
   const setting = useStationQuery('GET /api/admin/getSetting.do', {});
   const [picked, setPicked] = useState<number | null>(search.channelId ?? null);
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const list = channels.data ?? [];
+  const channel = list.find((c) => c.id === picked) ?? list[0];
+  const limits = channel ? depositLimits(channel, setting.data) : null;
+  const form = useForm<'amount'>({
+    initial: { amount: '' },
+    validate: (values) => ({
+      amount: limits ? amountMessage(checkDepositAmount(values.amount.trim(), limits)) : null,
+    }),
+  });
 
   if (channels.loading) return <Loading />;
   if (!channels.data) {
     return channels.error ? <ErrorState error={channels.error} onRetry={channels.reload} /> : <Loading />;
   }
-  const list = channels.data;
-  if (list.length === 0) return <Empty text={LL.wallet.noChannels()} />;
-  const channel = list.find((c) => c.id === picked) ?? list[0]!;
-  const limits = depositLimits(channel, setting.data);
+  if (!channel || !limits) return <Empty text={LL.wallet.noChannels()} />;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const message = amountMessage(checkDepositAmount(amount.trim(), limits));
-    setError(message);
-    if (message) return;
-    void navigate({ to: '/rechargeSure', search: { channelId: channel.id, amount: Number(amount) } });
-  };
+  const onSubmit = form.handleSubmit((values) => {
+    void navigate({ to: '/rechargeSure', search: { channelId: channel.id, amount: Number(values.amount) } });
+  });
 
   return (
     <form className="wallet-screen wallet-form" onSubmit={onSubmit} noValidate>
@@ -104,7 +105,7 @@ export function RechargeScreen() {
               checked={c.id === channel.id}
               onChange={() => {
                 setPicked(c.id);
-                setError(null);
+                form.setError('amount', undefined);
               }}
             />
             <span className="choice-main">{c.name}</span>
@@ -120,12 +121,9 @@ export function RechargeScreen() {
         inputMode="decimal"
         autoComplete="off"
         placeholder={LL.wallet.amountRange({ min: money(limits.min), max: money(limits.max) })}
-        value={amount}
-        error={error}
-        onChange={(event) => {
-          setAmount(cleanAmountInput(event.target.value));
-          setError(null);
-        }}
+        value={form.values.amount}
+        error={form.errors.amount}
+        onChange={(event) => form.setValue('amount', cleanAmountInput(event.target.value))}
         hint={setting.data ? LL.wallet.depositHours({ hours: setting.data.rechargeHours }) : undefined}
       />
       <div className="chip-row">
@@ -134,10 +132,7 @@ export function RechargeScreen() {
             key={value}
             type="button"
             className="chip"
-            onClick={() => {
-              setAmount(String(value));
-              setError(null);
-            }}
+            onClick={() => form.setValue('amount', String(value))}
           >
             {money(value)}
           </button>
@@ -160,14 +155,26 @@ export function RechargeConfirmScreen() {
   const channels = useStationQuery('GET /api/site/getPayInfo.do', {});
   const setting = useStationQuery('GET /api/admin/getSetting.do', {});
   const deposit = useStationMutation('POST /user/recharge/inMoney.do');
-  const busy = deposit.isPending;
-  const [error, setError] = useState<string | null>(null);
+  const found = channels.data?.find((c) => c.id === channelId);
+  // No field to type in: the amount comes from /recharge and is checked again against the channel's limits.
+  const form = useForm<never, 'amount'>({
+    initial: {},
+    validate: () => ({
+      amount:
+        found && amount !== undefined
+          ? amountMessage(checkDepositAmount(String(amount), depositLimits(found, setting.data)))
+          : null,
+    }),
+    sending: deposit.isPending,
+  });
+  // The screen's one message: the amount's (checked here or refused by the station) or the station's own.
+  const error = form.errors.amount ?? form.formError;
 
   if (channels.loading) return <Loading />;
   if (!channels.data) {
     return channels.error ? <ErrorState error={channels.error} onRetry={channels.reload} /> : <Loading />;
   }
-  const channel = channels.data.find((c) => c.id === channelId);
+  const channel = found;
   if (!channel || amount === undefined) {
     return (
       <div className="wallet-screen">
@@ -179,18 +186,15 @@ export function RechargeConfirmScreen() {
     );
   }
 
-  const onConfirm = () => {
-    const message = amountMessage(checkDepositAmount(String(amount), depositLimits(channel, setting.data)));
-    setError(message);
-    if (message) return;
+  const onConfirm = form.handleSubmit(() => {
     deposit.mutate(
       { amount, channelId: channel.id },
       {
         onSuccess: (recharge) => void navigate({ to: '/zf', search: { id: recharge.id } }),
-        onError: (apiError) => setError(apiError.fields?.amount ?? apiError.message),
+        onError: form.showRefusal,
       },
     );
-  };
+  });
 
   return (
     <div className="wallet-screen">
@@ -217,10 +221,10 @@ export function RechargeConfirmScreen() {
         type="button"
         className="button primary block"
         data-testid="recharge-confirm"
-        disabled={busy}
+        disabled={form.busy}
         onClick={onConfirm}
       >
-        {busy ? LL.common.submitting() : LL.wallet.confirmDeposit()}
+        {form.busy ? LL.common.submitting() : LL.wallet.confirmDeposit()}
       </button>
     </div>
   );

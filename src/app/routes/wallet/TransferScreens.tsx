@@ -2,7 +2,7 @@
  * Transfers between the CNY accounts (spec §2 /transfer, /transfers, /transferRecord): main ↔ index ↔
  * newstock, instant; the records are the transfer-out entries of the ledger.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { AccountType, LedgerEntry } from '../../../shared/api/types';
 import type { TransferAccount } from '../../../shared/api/calls';
@@ -11,10 +11,12 @@ import { checkMoneyAmount } from '../../../shared/validation';
 import { useStationMutation, useStationPages } from '../../api/station-query';
 import { ConfirmSheet } from '../../components/ConfirmSheet';
 import { FormField } from '../../components/FormField';
+import { FormSubmit } from '../../components/FormSubmit';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
 import { validationMessage } from '../../forms/form-errors';
+import { useForm } from '../../forms/use-form';
 import {
   cleanAmountInput,
   InfoRow,
@@ -43,20 +45,25 @@ function TransferForm() {
   const transfer = useStationMutation('POST /user/transAmt.do');
   const [from, setFrom] = useState<TransferAccount>('main');
   const [to, setTo] = useState<TransferAccount>('index');
-  const [amount, setAmount] = useState('');
-  const [amountError, setAmountError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   // The transfer as it was reviewed: what the sheet shows is what is sent.
   const [reviewing, setReviewing] = useState<{
     amount: number;
     from: TransferAccount;
     to: TransferAccount;
   } | null>(null);
-  const busy = transfer.isPending;
+  const available = (type: AccountType) => user?.accounts.find((a) => a.type === type)?.available ?? 0;
+  const form = useForm<'amount'>({
+    initial: { amount: '' },
+    validate: (values) => ({
+      amount:
+        validationMessage(LL, checkMoneyAmount(values.amount.trim())) ??
+        (Number(values.amount) > available(from) ? LL.wallet.insufficient() : null),
+    }),
+    sending: transfer.isPending,
+  });
 
   if (!user)
     return loading ? <Loading /> : error ? <ErrorState error={error} onRetry={reload} /> : <Loading />;
-  const available = (type: AccountType) => user.accounts.find((a) => a.type === type)?.available ?? 0;
 
   const pickFrom = (value: TransferAccount) => {
     setFrom(value);
@@ -67,29 +74,20 @@ function TransferForm() {
     if (value === from) setFrom(TRANSFER_ACCOUNTS.find((a) => a !== value) ?? 'main');
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = validationMessage(LL, checkMoneyAmount(amount.trim()));
-    const message = invalid ?? (Number(amount) > available(from) ? LL.wallet.insufficient() : null);
-    setAmountError(message);
-    setFormError(null);
-    if (message) return;
-    setReviewing({ amount: Number(amount), from, to });
-  };
+  const onSubmit = form.handleSubmit((values) => setReviewing({ amount: Number(values.amount), from, to }));
 
   const send = (move: { amount: number; from: TransferAccount; to: TransferAccount }) => {
     transfer.mutate(
       { amount: move.amount, from: move.from, to: move.to },
       {
         onSuccess: () => {
-          setAmount('');
+          form.reset();
           setReviewing(null);
           showAlert(LL.wallet.transferDone(), 'success');
         },
         onError: (apiError) => {
           setReviewing(null);
-          if (apiError.fields?.amount) setAmountError(apiError.fields.amount);
-          else setFormError(apiError.message);
+          form.showRefusal(apiError);
         },
       },
     );
@@ -145,30 +143,25 @@ function TransferForm() {
         name="amount"
         inputMode="decimal"
         autoComplete="off"
-        value={amount}
-        error={amountError}
-        onChange={(event) => {
-          setAmount(cleanAmountInput(event.target.value));
-          setAmountError(null);
-        }}
+        value={form.values.amount}
+        error={form.errors.amount}
+        onChange={(event) => form.setValue('amount', cleanAmountInput(event.target.value))}
         addon={
           <button
             type="button"
             className="button ghost small"
-            onClick={() => setAmount(String(available(from)))}
+            onClick={() => form.setValue('amount', String(available(from)))}
           >
             {LL.wallet.all()}
           </button>
         }
       />
-      {formError && (
-        <p className="form-error" role="alert" data-testid="form-error">
-          {formError}
-        </p>
-      )}
-      <button type="submit" className="button primary block" disabled={busy} data-testid="transfer-submit">
-        {busy ? LL.common.submitting() : LL.wallet.confirmTransfer()}
-      </button>
+      <FormSubmit
+        formError={form.formError}
+        busy={form.busy}
+        label={LL.wallet.confirmTransfer()}
+        testId="transfer-submit"
+      />
       {reviewing && (
         <ConfirmSheet
           testId="transfer-sheet"
@@ -185,7 +178,7 @@ function TransferForm() {
             testId: 'transfer-arrives',
           }}
           confirmLabel={LL.wallet.confirmTransfer()}
-          busy={busy}
+          busy={form.busy}
           onConfirm={() => send(reviewing)}
           onClose={() => setReviewing(null)}
         />

@@ -3,7 +3,7 @@
  * withdrawal password come first (the screen leads to each missing one); then the amount within what may
  * be withdrawn now, with the fee; a pending withdrawal can be cancelled with a reason.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { User, Withdrawal, WithdrawalStatus, WithdrawInfo } from '../../../shared/api/types';
@@ -18,6 +18,7 @@ import { SheetButtons } from '../../components/SheetButtons';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
 import { validationMessage } from '../../forms/form-errors';
+import { useForm } from '../../forms/use-form';
 import { UserText } from '../../components/UserText';
 import {
   Chevron,
@@ -137,20 +138,10 @@ function WithdrawForm() {
   const bank = useStationQuery('GET /user/bank/getBankInfo.do', {});
   // Its requestId, pending state and what it refreshes (the records, the accounts, withdrawable cash).
   const withdraw = useStationMutation('POST /user/withdraw/outMoney.do');
-  const [amount, setAmount] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<WithdrawField, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const busy = withdraw.isPending;
-
-  if (info.loading) return <Loading />;
-  if (!info.data) return info.error ? <ErrorState error={info.error} onRetry={info.reload} /> : <Loading />;
   const limits = info.data;
-  const amountNumber = Number(amount);
-  const fee = checkMoneyAmount(amount) ? 0 : roundCents(amountNumber * limits.feeRate);
 
-  const amountMessage = (): string | null => {
-    const problem = withdrawAmountProblem(amount.trim(), limits);
+  const amountMessage = (amount: string): string | null => {
+    const problem = limits ? withdrawAmountProblem(amount.trim(), limits) : null;
     if (!problem) return null;
     switch (problem.key) {
       case 'invalid':
@@ -164,32 +155,35 @@ function WithdrawForm() {
     }
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = {
-      amount: amountMessage() ?? undefined,
-      password: validationMessage(LL, checkWithdrawPassword(password)) ?? undefined,
-    };
-    setErrors(found);
-    setFormError(null);
-    if (found.amount || found.password) return;
+  const form = useForm<WithdrawField>({
+    initial: { amount: '', password: '' },
+    validate: (values) => ({
+      amount: amountMessage(values.amount),
+      password: validationMessage(LL, checkWithdrawPassword(values.password)),
+    }),
+    sending: withdraw.isPending,
+    stationNames: { withdrawPassword: 'password' },
+    refusalCodes: { BAD_WITHDRAW_PASSWORD: 'password' },
+  });
+  const { values, errors } = form;
+
+  if (info.loading) return <Loading />;
+  if (!limits) return info.error ? <ErrorState error={info.error} onRetry={info.reload} /> : <Loading />;
+  const amountNumber = Number(values.amount);
+  const fee = checkMoneyAmount(values.amount) ? 0 : roundCents(amountNumber * limits.feeRate);
+
+  const onSubmit = form.handleSubmit((values) => {
     withdraw.mutate(
-      { amount: amountNumber, withdrawPassword: password.trim() },
+      { amount: Number(values.amount), withdrawPassword: values.password.trim() },
       {
         onSuccess: () => {
           showAlert(LL.wallet.withdrawSubmitted(), 'success');
           void navigate({ to: '/cashWithdrawalRecord' });
         },
-        onError: (apiError) => {
-          const fieldAmount = apiError.fields?.amount;
-          const fieldPassword = apiError.fields?.withdrawPassword;
-          if (apiError.code === 'BAD_WITHDRAW_PASSWORD') setErrors({ password: apiError.message });
-          else if (fieldAmount || fieldPassword) setErrors({ amount: fieldAmount, password: fieldPassword });
-          else setFormError(apiError.message);
-        },
+        onError: form.showRefusal,
       },
     );
-  };
+  });
 
   return (
     <form className="wallet-screen wallet-form" onSubmit={onSubmit} noValidate>
@@ -233,17 +227,14 @@ function WithdrawForm() {
         inputMode="decimal"
         autoComplete="off"
         placeholder={LL.wallet.amountRange({ min: money(limits.minAmount), max: money(limits.maxAmount) })}
-        value={amount}
+        value={values.amount}
         error={errors.amount}
-        onChange={(event) => {
-          setAmount(cleanAmountInput(event.target.value));
-          setErrors((prev) => ({ ...prev, amount: undefined }));
-        }}
+        onChange={(event) => form.setValue('amount', cleanAmountInput(event.target.value))}
         addon={
           <button
             type="button"
             className="button ghost small"
-            onClick={() => setAmount(String(Math.min(limits.withdrawable, limits.maxAmount)))}
+            onClick={() => form.setValue('amount', String(Math.min(limits.withdrawable, limits.maxAmount)))}
           >
             {LL.wallet.all()}
           </button>
@@ -265,16 +256,13 @@ function WithdrawForm() {
         autoComplete="off"
         maxLength={6}
         placeholder={LL.wallet.withdrawPasswordPlaceholder()}
-        value={password}
+        value={values.password}
         error={errors.password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          setErrors((prev) => ({ ...prev, password: undefined }));
-        }}
+        onChange={form.change('password')}
       />
       <FormSubmit
-        formError={formError}
-        busy={busy}
+        formError={form.formError}
+        busy={form.busy}
         label={LL.wallet.submitWithdraw()}
         testId="withdraw-submit"
       />
@@ -361,31 +349,31 @@ function CancelWithdrawalSheet({
   onCancelled: () => void;
 }) {
   const { LL } = useI18nContext();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const cancel = useStationMutation('POST /user/withdraw/cancel.do');
-  const busy = cancel.isPending;
+  const form = useForm<'reason'>({
+    initial: { reason: '' },
+    validate: (values) => ({
+      reason: values.reason.trim() === '' ? LL.wallet.cancelReasonEmpty() : null,
+    }),
+    sending: cancel.isPending,
+  });
+  // The sheet has one place for a message, under the reason: the station's refusal is read there too.
+  const error = form.errors.reason ?? form.formError;
 
-  const onConfirm = () => {
+  const onConfirm = form.handleSubmit((values) => {
     if (!withdrawal) return;
-    const text = reason.trim();
-    if (text === '') {
-      setError(LL.wallet.cancelReasonEmpty());
-      return;
-    }
     cancel.mutate(
-      { id: withdrawal.id, reason: text },
+      { id: withdrawal.id, reason: values.reason.trim() },
       {
         onSuccess: () => {
           showAlert(LL.wallet.withdrawCancelled(), 'success');
-          setReason('');
-          setError(null);
+          form.reset();
           onCancelled();
         },
-        onError: (apiError) => setError(apiError.fields?.reason ?? apiError.message),
+        onError: form.showRefusal,
       },
     );
-  };
+  });
 
   return (
     <Sheet
@@ -402,10 +390,10 @@ function CancelWithdrawalSheet({
           rows={3}
           maxLength={MAX_CANCEL_REASON}
           placeholder={LL.wallet.cancelReasonPlaceholder()}
-          value={reason}
+          value={form.values.reason}
           onChange={(event) => {
-            setReason(event.target.value);
-            setError(null);
+            form.change('reason')(event);
+            form.setFormError(null);
           }}
         />
         {error && (
@@ -416,7 +404,7 @@ function CancelWithdrawalSheet({
       </div>
       <SheetButtons
         label={LL.common.confirm()}
-        busy={busy}
+        busy={form.busy}
         onConfirm={onConfirm}
         onCancel={onClose}
         testId="cancel-confirm"
