@@ -1,31 +1,18 @@
 import { useI18nContext } from '../../../../../locales/i18n-react';
-import type { Currency, Direction } from '../../../../shared/api/types';
-import type { OrderBreakdown } from '../../../../shared/trading-rules';
-import type { TradeInstrument } from '../../../api/trading-data';
 import { Sheet } from '../../../components/Sheet';
 import { SheetButtons } from '../../../components/SheetButtons';
-import { OrderBreakdownList } from '../OrderBreakdownList';
-import type { OrderRequest, OrderType } from './order-rules';
+import { OrderBreakdownList, type OrderBreakdownListProps } from '../OrderBreakdownList';
+import type { OrderRequest } from './order-rules';
 import { useOrderSending } from './use-order-sending';
 
 interface OrderConfirmSheetProps {
-  instrument: TradeInstrument;
-  direction: Direction;
-  orderType: OrderType;
-  lots: number;
-  leverage: number;
-  trigger: number | null;
-  stopProfit: number | null;
-  stopLoss: number | null;
-  breakdown: OrderBreakdown;
-  available: number;
-  digits: number;
-  currency: Currency;
+  /** The order as the sheet lists it. */
+  order: OrderBreakdownListProps;
   /** The form's warning that the stop loss lies beyond the liquidation price, repeated where the user confirms. */
   stopLossWarning: string | null;
   /** The order as it goes (order-rules.ts orderRequest). */
   request: OrderRequest;
-  /** The station's refusal that names no field of the form (the form's own message). */
+  /** The station's refusal when it is not about one field of the form. */
   refusal: string | null;
   onSend: () => void;
   onRefused: (error: unknown) => void;
@@ -36,7 +23,7 @@ interface OrderConfirmSheetProps {
 /** The full breakdown before the order goes (DOMAIN.md), and the order itself, once per requestId. */
 export function OrderConfirmSheet(props: OrderConfirmSheetProps) {
   const { LL } = useI18nContext();
-  const { instrument, breakdown, direction, orderType } = props;
+  const { instrument, breakdown, direction, orderType } = props.order;
   const order = useOrderSending({ onPlaced: props.onPlaced, onRefused: props.onRefused });
 
   return (
@@ -44,20 +31,7 @@ export function OrderConfirmSheet(props: OrderConfirmSheetProps) {
       <p className="sheet-text">
         {instrument.name} <span className="num muted">{instrument.code}</span>
       </p>
-      <OrderBreakdownList
-        instrument={instrument}
-        breakdown={breakdown}
-        direction={direction}
-        orderType={orderType}
-        lots={props.lots}
-        leverage={props.leverage}
-        trigger={props.trigger}
-        stopProfit={props.stopProfit}
-        stopLoss={props.stopLoss}
-        available={props.available}
-        digits={props.digits}
-        currency={props.currency}
-      />
+      <OrderBreakdownList {...props.order} />
       {props.stopLossWarning && (
         <p className="field-warning" role="status" data-testid="confirm-stop-loss-warning">
           {props.stopLossWarning}

@@ -5,6 +5,7 @@ import type { Account, Currency, Direction, KycStatus } from '../../../../shared
 import { formatMoney } from '../../../../shared/format';
 import type { RiskPosition } from '../../../../shared/risk';
 import { canShort, leverageChoices, unitsPerLot, type TradingRules } from '../../../../shared/trading-rules';
+import { toApiError } from '../../../api/client';
 import type { InstrumentKind, TradeInstrument } from '../../../api/trading-data';
 import { priceDigits } from '../../../components/market-info';
 import { useForm } from '../../../forms/use-form';
@@ -13,7 +14,7 @@ import { parsePrice } from '../trade-rules';
 import { DirectionToggle } from './DirectionToggle';
 import { LeverageChips } from './LeverageChips';
 import { OrderConfirmSheet } from './OrderConfirmSheet';
-import { OrderInstrument } from './OrderInstrument';
+import { OrderInstrument, SettlementLine } from './OrderInstrument';
 import { orderMessages, type OrderMessageSlot } from './order-messages';
 import {
   maxLotsPerOrder,
@@ -47,7 +48,13 @@ export interface OrderFormProps {
 }
 
 /** The station may name these in a refusal: its message then goes under the field, the sheet steps aside. */
-const STATION_FIELDS: readonly OrderField[] = ['lots', 'triggerPrice', 'stopProfit', 'stopLoss'];
+const STATION_FIELDS: readonly (OrderField | OrderMessageSlot)[] = [
+  'lots',
+  'triggerPrice',
+  'stopProfit',
+  'stopLoss',
+  'leverage',
+];
 /** Checked as the user types or chooses, as soon as the form has been touched. */
 const LIVE: readonly OrderMessageSlot[] = ['lots', 'triggerPrice', 'stops', 'leverage'];
 
@@ -107,6 +114,14 @@ export function OrderForm(props: OrderFormProps) {
           liquidationPrice: formatPrice(figures.stopLossBeyond),
         });
 
+  const showRefusal = (error: unknown) => {
+    // A refusal with its own message (STOPS_LONG, LEVERAGE_ABOVE_MARGIN_RATE, SHORT_NOT_ALLOWED…) says more
+    // than the "invalid" of its fields: the sheet shows it. A plain one goes under its fields.
+    const { message } = toApiError(error);
+    if (message !== LL.errors.VALIDATION()) form.setFormError(message);
+    else if (form.showRefusal(error)) setReviewing(false);
+  };
+
   return (
     <form
       className="buy-form"
@@ -117,15 +132,7 @@ export function OrderForm(props: OrderFormProps) {
       <OrderInstrument instrument={instrument} formatPrice={formatPrice} />
       <MarketStateLine code={instrument.code} market={market} currency={instrument.currency} />
       <KycLine kycStatus={props.kycStatus} required={props.kycRequired} />
-      {settlement && (
-        <p className="muted small" data-testid="settlement-rate">
-          {LL.trading.settledAt({
-            priceCurrency: settlement.priceCurrency,
-            accountCurrency: settlement.accountCurrency,
-            rate: formatMoney(settlement.rate, locale, 4),
-          })}
-        </p>
-      )}
+      {settlement && <SettlementLine settlement={settlement} />}
       {shortAllowed && <DirectionToggle testId="direction" value={direction} onChange={setDirection} />}
       <PriceInput
         orderType={orderType}
@@ -148,7 +155,10 @@ export function OrderForm(props: OrderFormProps) {
         testId="leverage"
         leverages={leverages}
         value={leverage}
-        onChange={setLeverage}
+        onChange={(chosen) => {
+          setLeverage(chosen);
+          form.setError('leverage', undefined);
+        }}
         error={errors.leverage}
       />
       <FundsLines
@@ -189,18 +199,18 @@ export function OrderForm(props: OrderFormProps) {
 
       {reviewing && (
         <OrderConfirmSheet
-          instrument={instrument}
-          direction={direction}
-          orderType={orderType}
-          lots={figures.lots}
-          leverage={leverage}
-          trigger={trigger}
-          stopProfit={stopProfit}
-          stopLoss={stopLoss}
-          breakdown={breakdown}
-          available={available}
-          digits={digits}
-          currency={payCurrency}
+          order={{
+            instrument,
+            breakdown,
+            ...choices,
+            lots: figures.lots,
+            trigger,
+            stopProfit,
+            stopLoss,
+            available,
+            digits,
+            currency: payCurrency,
+          }}
           stopLossWarning={stopLossWarning}
           request={orderRequest(kind, {
             ...choices,
@@ -212,9 +222,7 @@ export function OrderForm(props: OrderFormProps) {
           })}
           refusal={form.formError}
           onSend={() => form.setFormError(null)}
-          onRefused={(error) => {
-            if (form.showRefusal(error)) setReviewing(false);
-          }}
+          onRefused={showRefusal}
           onClose={() => setReviewing(false)}
           onPlaced={(list) => {
             setReviewing(false);

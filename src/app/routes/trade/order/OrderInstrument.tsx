@@ -1,4 +1,6 @@
 import { useI18nContext } from '../../../../../locales/i18n-react';
+import type { Currency } from '../../../../shared/api/types';
+import { formatMoney } from '../../../../shared/format';
 import type { TradeInstrument } from '../../../api/trading-data';
 import { moveClass, PctText } from '../../../components/PriceText';
 
@@ -34,5 +36,23 @@ export function OrderInstrument({
         </p>
       )}
     </>
+  );
+}
+
+/** An index quoted in another currency than its account's is settled at the day's rate (DOMAIN.md). */
+export function SettlementLine({
+  settlement,
+}: {
+  settlement: { priceCurrency: Currency; accountCurrency: Currency; rate: number };
+}) {
+  const { LL, locale } = useI18nContext();
+  return (
+    <p className="muted small" data-testid="settlement-rate">
+      {LL.trading.settledAt({
+        priceCurrency: settlement.priceCurrency,
+        accountCurrency: settlement.accountCurrency,
+        rate: formatMoney(settlement.rate, locale, 4),
+      })}
+    </p>
   );
 }
