@@ -32,6 +32,13 @@ export interface FormOptions<F extends string, E extends string> {
   readonly stationNames?: Readonly<Record<string, F | E>>;
   /** Refusal codes about one field that name no field (a wrong withdrawal password): shown under it. */
   readonly refusalCodes?: Partial<Readonly<Record<ClientErrorCode, F | E>>>;
+  /**
+   * Messages that follow the values as they change (a quantity checked as it is typed) rather than waiting for
+   * the next submit: once a field has been changed or a submit tried, these are `validate`'s for the current
+   * values (and for the screen's own inputs, which `validate` reads). A station's refusal under one of them
+   * stays until that field changes.
+   */
+  readonly live?: readonly (F | E)[];
 }
 
 /**
@@ -73,8 +80,11 @@ export interface Form<F extends string, E extends string> {
   readonly handleSubmit: (
     action: (values: Record<F, string>) => void | Promise<unknown>,
   ) => (event?: { preventDefault(): void }) => void;
-  /** Shows a station refusal (or an unreachable station) under its field, or as the form's message. */
-  readonly showRefusal: (error: unknown) => void;
+  /**
+   * Shows a station refusal (or an unreachable station) under its field, or as the form's message; true when
+   * it went under a field (a review sheet then steps aside so that the field can be seen).
+   */
+  readonly showRefusal: (error: unknown) => boolean;
   /** Back to the first values, without messages. */
   readonly reset: () => void;
 }
@@ -87,10 +97,27 @@ function onlyMessages<K extends string>(found: Partial<Record<K, string | null>>
   return out;
 }
 
+/** The checks' messages for the live fields, over the stored ones (a refusal shows where the check finds nothing). */
+function withLive<K extends string>(
+  stored: FieldErrors<K>,
+  found: Partial<Record<K, string | null>>,
+  live: readonly K[],
+): FieldErrors<K> {
+  const out: FieldErrors<K> = { ...stored };
+  for (const field of live) {
+    const message = found[field] || stored[field];
+    if (message) out[field] = message;
+  }
+  return out;
+}
+
 export function useForm<F extends string, E extends string = F>(options: FormOptions<F, E>): Form<F, E> {
-  const { initial, validate, sending } = options;
+  const { initial, validate, sending, live = [] } = options;
   const [values, setValuesState] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors<F | E>>({});
+  const [stored, setErrors] = useState<FieldErrors<F | E>>({});
+  // The live messages show from the first change or submit on, not on a form the user has not touched yet.
+  const [engaged, setEngaged] = useState(false);
+  const errors = live.length > 0 && engaged && validate ? withLive(stored, validate(values), live) : stored;
   const [formError, setFormError] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   // A second tap while the first submit is still running is the same submit: never a second send.
@@ -106,11 +133,17 @@ export function useForm<F extends string, E extends string = F>(options: FormOpt
   const setValue = (field: F, value: string) => {
     setValuesState((prev) => ({ ...prev, [field]: value }));
     setErrors((prev) => ({ ...prev, [field]: undefined }));
+    setEngaged(true);
   };
 
   const check = () => {
     const found = onlyMessages<F | E>(validate ? validate(values) : {});
-    setErrors(found);
+    // The live fields' messages are worked out on each render from then on: storing them would keep one
+    // that a change of the screen's own inputs (a chip) has since made untrue.
+    const kept = { ...found };
+    for (const field of live) delete kept[field];
+    setErrors(kept);
+    setEngaged(true);
     setFormError(null);
     return Object.keys(found).length === 0;
   };
@@ -119,6 +152,7 @@ export function useForm<F extends string, E extends string = F>(options: FormOpt
     const refused = refusalMessages(error, stationFields(), options.stationNames, options.refusalCodes);
     setErrors(refused.fieldErrors);
     setFormError(refused.formError);
+    return Object.keys(refused.fieldErrors).length > 0;
   };
 
   const handleSubmit =
@@ -153,6 +187,7 @@ export function useForm<F extends string, E extends string = F>(options: FormOpt
     reset: () => {
       setValuesState(initial);
       setErrors({});
+      setEngaged(false);
       setFormError(null);
     },
   };

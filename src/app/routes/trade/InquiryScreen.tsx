@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Direction } from '../../../shared/api/types';
@@ -7,19 +7,24 @@ import {
   canShort,
   leverageChoices,
   orderBreakdown,
-  quantityUnit,
   unitsPerLot,
   type TradingRules,
 } from '../../../shared/trading-rules';
 import { checkLots } from '../../../shared/validation';
-import { lotsMessage } from '../../forms/form-errors';
+import { lotsMessage, validationMessage } from '../../forms/form-errors';
+import { useForm } from '../../forms/use-form';
 import { useStationQuery } from '../../api/station-query';
 import { FormField } from '../../components/FormField';
 import { moveClass, PctText } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { priceDigits } from '../../components/market-info';
 import { Choice } from './Choice';
+import { checkInquiryCode, inquiryCode } from './inquiry-rules';
 import { OrderBreakdownList } from './OrderBreakdownList';
+import { DirectionToggle } from './order/DirectionToggle';
+import { LeverageChips } from './order/LeverageChips';
+import { typedLots } from './order/order-rules';
+import { quantityLabel } from './order/QuantityInput';
 import {
   useInstrument,
   useTradingRules,
@@ -34,7 +39,7 @@ const ORDER_PATH = { stock: '/buy', index: '/indexBuy', futures: '/futuresBuy' }
 function useInquirySearch(): { code: string; kind: InstrumentKind } {
   const search = useSearch({ strict: false }) as { code?: string; kind?: string };
   const kind = KINDS.find((k) => k === search.kind) ?? 'stock';
-  return { code: typeof search.code === 'string' ? search.code.trim().toUpperCase() : '', kind };
+  return { code: typeof search.code === 'string' ? inquiryCode(search.code) : '', kind };
 }
 
 /**
@@ -47,20 +52,17 @@ export function InquiryScreen() {
   const { LL } = useI18nContext();
   const navigate = useNavigate();
   const { code, kind } = useInquirySearch();
-  const [codeText, setCodeText] = useState(code);
   const [kindChoice, setKindChoice] = useState<InstrumentKind>(kind);
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const form = useForm<'code'>({
+    initial: { code },
+    validate: (values) => ({ code: validationMessage(LL, checkInquiryCode(values.code)) }),
+  });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const wanted = codeText.trim().toUpperCase();
-    if (!/^[A-Z0-9]{1,12}$/.test(wanted)) {
-      setCodeError(wanted === '' ? LL.validation.required() : LL.validation.invalid());
-      return;
-    }
-    setCodeError(null);
-    void navigate({ to: '/inquiry', search: { code: wanted, kind: kindChoice }, replace: true });
-  };
+  // Nothing is sent to the station: the answer is the screen's search, so the inquiry can be shared.
+  const onSubmit = form.handleSubmit((values) => {
+    const search = { code: inquiryCode(values.code), kind: kindChoice };
+    void navigate({ to: '/inquiry', search, replace: true });
+  });
 
   return (
     <div className="wallet-screen inquiry-screen" data-testid="inquiry-screen">
@@ -78,12 +80,9 @@ export function InquiryScreen() {
           autoComplete="off"
           maxLength={12}
           placeholder={LL.inquiry.codePlaceholder()}
-          value={codeText}
-          error={codeError}
-          onChange={(event) => {
-            setCodeText(event.target.value);
-            setCodeError(null);
-          }}
+          value={form.values.code}
+          error={form.errors.code}
+          onChange={form.change('code')}
         />
         <button type="submit" className="button primary block" data-testid="inquiry-submit">
           {LL.inquiry.ask()}
@@ -143,13 +142,18 @@ function InquiryQuote({
   // A future offers the multiples within its margin rate (DOMAIN.md), as buyFutures.do accepts.
   const leverages = leverageChoices(rules, market, instrument.code);
   const shortAllowed = canShort(rules, market);
-  const [lotsText, setLotsText] = useState('1');
+  const maxLots = rules.maxLots[market];
   const [leverage, setLeverage] = useState(leverages[0] ?? 1);
   const [direction, setDirection] = useState<Direction>('long');
+  // The quantity is checked as it is typed: the answer below follows it.
+  const form = useForm<'lots'>({
+    initial: { lots: '1' },
+    validate: (values) => ({ lots: lotsMessage(LL, checkLots(values.lots.trim(), maxLots), maxLots) }),
+    live: ['lots'],
+  });
   const digits = priceDigits(market, instrument.price, instrument.code);
   const price = (value: number) => formatMoney(value, locale, digits);
-  const lotsKey = checkLots(lotsText.trim(), rules.maxLots[market]);
-  const lots = lotsKey === null ? Number(lotsText) : 0;
+  const lots = typedLots(form.values.lots, maxLots);
   const breakdown = orderBreakdown(
     {
       market,
@@ -185,39 +189,23 @@ function InquiryQuote({
         </p>
       )}
       <FormField
-        label={
-          kind !== 'stock'
-            ? LL.trading.contracts()
-            : quantityUnit(market) === 'shares'
-              ? LL.buy.sharesToBuy()
-              : LL.buy.lots()
-        }
+        label={quantityLabel(LL, kind, market)}
         name="lots"
         type="text"
         inputMode="numeric"
         maxLength={4}
-        value={lotsText}
-        error={lotsMessage(LL, lotsKey, rules.maxLots[market])}
-        onChange={(event) => setLotsText(event.target.value)}
+        value={form.values.lots}
+        error={form.errors.lots}
+        onChange={form.change('lots')}
       />
-      <Choice
-        label={LL.buy.leverage()}
+      <LeverageChips
         testId="inquiry-leverage"
-        value={String(leverage)}
-        options={leverages.map((n) => ({ key: String(n), label: LL.buy.leverageValue({ n }) }))}
-        onChange={(key) => setLeverage(Number(key))}
+        leverages={leverages}
+        value={leverage}
+        onChange={setLeverage}
       />
       {shortAllowed && (
-        <Choice
-          label={LL.trading.direction()}
-          testId="inquiry-direction"
-          value={direction}
-          options={[
-            { key: 'long', label: LL.trading.long() },
-            { key: 'short', label: LL.trading.short() },
-          ]}
-          onChange={setDirection}
-        />
+        <DirectionToggle testId="inquiry-direction" value={direction} onChange={setDirection} />
       )}
       {lots > 0 && (
         <OrderBreakdownList
