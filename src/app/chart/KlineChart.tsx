@@ -38,6 +38,7 @@ import {
   type ChartSize,
   type KlineChartHandle,
   type KlinePatch,
+  type KlineViewRange,
 } from './bridge';
 import {
   ADJUSTS,
@@ -158,6 +159,8 @@ function KlineChartView({
   const [hoverBar, setHoverBar] = useState<KlinePatch | null>(null);
   /** The loaded history (for the text summary and the table), by the key it was loaded for. */
   const [history, setHistory] = useState<{ key: string; rows: readonly Bar[] } | null>(null);
+  /** The bars the chart shows, as the worker last reported them (after a draw, a zoom or a pan). */
+  const [viewRange, setViewRange] = useState<KlineViewRange | null>(null);
   const [tableShown, setTableShown] = useState(false);
   const tableId = useId();
   const summaryId = useId();
@@ -193,7 +196,12 @@ function KlineChartView({
       attach = () => {
         const given = size!;
         chart
-          .attach(canvas, given, (bar) => setHoverBar(bar))
+          .attach(
+            canvas,
+            given,
+            (bar) => setHoverBar(bar),
+            (range) => startTransition(() => setViewRange(range)),
+          )
           .then(() => {
             // A resize while the canvas was on its way was not seen by the worker: send the latest size.
             if (size !== given) chart.resize(size!);
@@ -258,6 +266,7 @@ function KlineChartView({
     host.setAttribute('data-live', 'off');
     setFailure(null);
     setHoverBar(null);
+    setViewRange(null);
 
     // The page's copy of the history follows the live rows too (the text summary and the table read it).
     const keepRows = (rows: readonly Bar[]) =>
@@ -411,10 +420,10 @@ function KlineChartView({
     value === null || value === undefined || !Number.isFinite(value) ? '--' : formatMoney(value, locale, d);
   const readoutBar = hoverBar ?? current?.last ?? null;
 
-  // What is in view (the latest VISIBLE_BARS bars, or the whole intraday session), with the live last bar.
+  // What is in view: the bars the worker reports after a zoom or pan, else those the chart opens with.
   const visible = useMemo(
-    () => barsInView(history && current && history.key === key ? history.rows : [], period),
-    [history, current, key, period],
+    () => barsInView(history && current && history.key === key ? history.rows : [], period, viewRange),
+    [history, current, key, period, viewRange],
   );
   const periodName = LL.chart.period[PERIOD_LABEL_KEY[period]]();
   let summary: string | null = null;
@@ -737,8 +746,20 @@ function choosePeriodByKey(
   tabs[to]?.focus();
 }
 
-/** The bars the chart opens with in view: the last VISIBLE_BARS, or the whole intraday session. */
-function barsInView(rows: readonly Bar[], period: ChartPeriod): readonly Bar[] {
+/**
+ * The bars in the chart's view: those from the reported range's first bar to its last, found by time; until
+ * a range of this history is reported, those the chart opens with (the last VISIBLE_BARS, or the whole
+ * intraday session).
+ */
+function barsInView(rows: readonly Bar[], period: ChartPeriod, range: KlineViewRange | null): readonly Bar[] {
+  if (range) {
+    const first = rows.findIndex((row) => row[0] === range.firstTime);
+    if (first >= 0) {
+      let last = first;
+      while (last + 1 < rows.length && rows[last + 1]![0] <= range.lastTime) last += 1;
+      return rows.slice(first, last + 1);
+    }
+  }
   return period === 'intraday' ? rows : rows.slice(-VISIBLE_BARS);
 }
 
