@@ -1,8 +1,13 @@
 /** The page's copy of a chart's bars: which of them are in view, and how live rows join the history. */
 import type { Bar } from '../../shared/api/types';
 import { VISIBLE_BARS } from '../../shared/chart-lines';
-import type { KlineViewRange } from './bridge';
 import type { ChartPeriod } from './kline-data';
+
+/** The first and last bar time of the chart's view (as the worker reports it, KlineViewRange). */
+export interface ViewTimes {
+  firstTime: number;
+  lastTime: number;
+}
 
 /**
  * The bars in the chart's view: those from the reported range's first bar to its last, found by time; until
@@ -12,7 +17,7 @@ import type { ChartPeriod } from './kline-data';
 export function barsInView(
   rows: readonly Bar[],
   period: ChartPeriod,
-  range: KlineViewRange | null,
+  range: ViewTimes | null,
 ): readonly Bar[] {
   if (range) {
     const first = rows.findIndex((row) => row[0] === range.firstTime);
