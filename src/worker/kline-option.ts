@@ -135,8 +135,17 @@ export function buildKlineOption(
     ],
     tooltip: {
       trigger: 'axis',
-      // The readout above the chart shows the values; the tooltip only drives the crosshair.
-      showContent: false,
+      // The readout above the chart shows the values; the tooltip only drives the crosshair. Its content is
+      // an empty, invisible box rather than none: in a worker echarts draws it as canvas text, and with
+      // `showContent: false` it repositions a box it never made when a zoom or pan refreshes the crosshair
+      // (a TypeError on every drag frame).
+      showContent: true,
+      formatter: () => '',
+      padding: 0,
+      borderWidth: 0,
+      borderColor: 'transparent',
+      backgroundColor: 'transparent',
+      shadowBlur: 0,
       axisPointer: {
         type: 'cross',
         link: [{ xAxisIndex: 'all' }],

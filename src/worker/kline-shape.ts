@@ -143,6 +143,12 @@ export class KlineSession {
     return this.request.mode;
   }
 
+  /** One bar's time (ms), or null outside the bars. */
+  timeAt(index: number): number | null {
+    if (!Number.isInteger(index) || index < 0 || index >= this.engine.length) return null;
+    return this.engine.bars().time[index]!;
+  }
+
   /** One bar's values (the readout of the crosshair), or null outside the bars. */
   barAt(index: number): KlinePatch | null {
     if (!Number.isInteger(index) || index < 0 || index >= this.engine.length) return null;

@@ -107,6 +107,17 @@ export type PointerMessage =
   | { type: 'pinch'; x: number; y: number; scale: number }
   | { type: 'leave' };
 
+/**
+ * The bars in the chart's view (after a zoom or a pan, a new history or a live bar): the first and the last
+ * one's index and time, so the page's text summary and table can list exactly what the chart shows.
+ */
+export interface KlineViewRange {
+  first: number;
+  last: number;
+  firstTime: number;
+  lastTime: number;
+}
+
 /** What the page shows beside the canvas: how many bars, and the values of the bar under the crosshair. */
 export interface KlineSummary {
   mode: ChartMode;

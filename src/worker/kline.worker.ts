@@ -15,6 +15,7 @@ import type {
   KlinePatch,
   KlineSeries,
   KlineSummary,
+  KlineViewRange,
   LiveBar,
   OpenSeriesRequest,
   PointerMessage,
@@ -26,6 +27,7 @@ interface ChartSlot {
   renderer: ChartRenderer | null;
   look: { view: ChartView; palette: ChartPalette } | null;
   onBar: ((bar: KlinePatch | null) => void) | null;
+  onView: ((range: KlineViewRange) => void) | null;
 }
 
 const charts = new Map<number, ChartSlot>();
@@ -33,7 +35,7 @@ const charts = new Map<number, ChartSlot>();
 function slot(id: number): ChartSlot {
   let found = charts.get(id);
   if (!found) {
-    found = { session: null, series: null, renderer: null, look: null, onBar: null };
+    found = { session: null, series: null, renderer: null, look: null, onBar: null, onView: null };
     charts.set(id, found);
   }
   return found;
@@ -57,20 +59,32 @@ function live(id: number, patch: KlinePatch): KlinePatch {
 const services = {
   /**
    * Takes over the page's canvas for chart `id`; `onBar` receives the values of the bar under the
-   * crosshair (null when it leaves).
+   * crosshair (null when it leaves), `onView` the bars in view after each draw and each settled zoom or pan.
    */
   attachCanvas(
     id: number,
     canvas: OffscreenCanvas,
     size: ChartSize,
     onBar: (bar: KlinePatch | null) => void,
+    onView: (range: KlineViewRange) => void,
   ): void {
     const chart = slot(id);
     chart.renderer?.dispose();
     chart.onBar = onBar;
-    chart.renderer = new ChartRenderer(canvas, size, (index) => {
-      chart.onBar?.(index === null ? null : (chart.session?.barAt(index) ?? null));
-    });
+    chart.onView = onView;
+    chart.renderer = new ChartRenderer(
+      canvas,
+      size,
+      (index) => {
+        chart.onBar?.(index === null ? null : (chart.session?.barAt(index) ?? null));
+      },
+      ({ first, last }) => {
+        const firstTime = chart.session?.timeAt(first);
+        const lastTime = chart.session?.timeAt(Math.min(last, (chart.session?.length ?? 0) - 1));
+        if (firstTime == null || lastTime == null) return;
+        chart.onView?.({ first, last, firstTime, lastTime });
+      },
+    );
   },
   /** Loads (or replaces) chart `id`'s bars from transferred columns and computes every indicator. */
   openSeries(id: number, request: OpenSeriesRequest): KlineSummary {
@@ -105,8 +119,10 @@ const services = {
   closeChart(id: number): void {
     const chart = charts.get(id);
     chart?.renderer?.dispose();
-    // The callback is a Comlink proxy of the page's function: release its port.
-    (chart?.onBar as { [Comlink.releaseProxy]?: () => void } | null | undefined)?.[Comlink.releaseProxy]?.();
+    // The callbacks are Comlink proxies of the page's functions: release their ports.
+    for (const callback of [chart?.onBar, chart?.onView]) {
+      (callback as { [Comlink.releaseProxy]?: () => void } | null | undefined)?.[Comlink.releaseProxy]?.();
+    }
     charts.delete(id);
   },
 };

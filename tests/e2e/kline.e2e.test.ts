@@ -55,6 +55,19 @@ async function canvasHasDrawing(page: Page): Promise<boolean> {
   });
 }
 
+/** The readout's bar: its label and its open, high, low, close and volume as shown ("O 12.34" → "12.34"). */
+async function readoutBar(page: Page): Promise<{ label: string; values: string[] }> {
+  const spans = await page.locator('[data-testid="kline-readout"] > div:first-child > span').allInnerTexts();
+  const [label = '', ...rest] = spans;
+  return { label, values: rest.map((text) => text.replace(/^\S+\s+/, '')) };
+}
+
+/** A table row's open, high, low, close and volume, as shown. */
+async function tableRow(page: Page, which: 'first' | 'last'): Promise<string[]> {
+  const rows = page.locator('[data-testid="kline-table"] tbody tr');
+  return (which === 'first' ? rows.first() : rows.last()).locator('td').allInnerTexts();
+}
+
 describe('K-line chart in Chromium at 390×844', () => {
   it('draws every period and every price adjustment on the detail screen', async () => {
     const context = await newPhoneContext(e2e.browser);
@@ -245,6 +258,53 @@ describe('K-line chart in Chromium at 390×844', () => {
     await expect
       .poll(async () => canvas(page).getAttribute('data-last-candle'), { timeout: 10_000 })
       .toBe(`${open},${close},${low},${high}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('lists the bars in view as a table after a zoom and a pan, not the bars the chart opened with', async () => {
+    const context = await newPhoneContext(e2e.browser);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${url}/listdetail?code=${CODE}&lang=en`);
+    await waitDrawn(page, { period: 'day' });
+    await expect.poll(() => canvasHasDrawing(page), { timeout: 15_000 }).toBe(true);
+    const summary = page.getByTestId('kline-summary');
+    const countInSummary = async () =>
+      Number(/over the (\d+) bars/.exec((await summary.textContent()) ?? '')?.[1]);
+    const opened = await countInSummary();
+    expect(opened).toBeGreaterThan(30);
+    const latest = (await readoutBar(page)).label;
+
+    // Zoom in with the wheel, then drag the chart right: older bars come into view.
+    await canvas(page).scrollIntoViewIfNeeded();
+    const box = (await canvas(page).boundingBox())!;
+    const middle = { x: box.x + box.width / 2, y: box.y + box.height * 0.3 };
+    await page.mouse.move(middle.x, middle.y);
+    await page.mouse.wheel(0, -360);
+    await page.mouse.down();
+    await page.mouse.move(middle.x + 120, middle.y, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(countInSummary, { timeout: 15_000 }).toBeLessThan(opened);
+
+    // The crosshair at the main grid's left and right edges (kline-option: 52 px and 8 px in) reads the
+    // first and the last bar in view, as the worker's echarts sees them.
+    await page.mouse.move(box.x + 54, middle.y);
+    await expect.poll(async () => (await readoutBar(page)).label, { timeout: 10_000 }).not.toBe(latest);
+    const first = await readoutBar(page);
+    await page.mouse.move(box.x + box.width - 10, middle.y);
+    await expect.poll(async () => (await readoutBar(page)).label, { timeout: 10_000 }).not.toBe(first.label);
+    const last = await readoutBar(page);
+    expect(last.label, 'the pan left the newest bar in view').not.toBe(latest);
+
+    await page.getByTestId('kline-table-toggle').click();
+    await page.getByTestId('kline-table').waitFor();
+    // Newest first: the table starts with the last bar in view and ends with the first.
+    await expect.poll(() => tableRow(page, 'first'), { timeout: 10_000 }).toEqual(last.values);
+    expect(await tableRow(page, 'last')).toEqual(first.values);
+    const rows = await page.locator('[data-testid="kline-table"] tbody tr').count();
+    expect(rows).toBe(await countInSummary());
+    expect(rows).toBeLessThan(opened);
     expect(errors).toEqual([]);
     await context.close();
   });

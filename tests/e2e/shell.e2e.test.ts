@@ -3,7 +3,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { ROUTE_TABLE, TAB_PATHS } from '../../src/app/routes/route-table';
 import en from '../../locales/en';
 import th from '../../locales/th';
+import vi from '../../locales/vi';
 import zhCN from '../../locales/zh-CN';
+import zhTW from '../../locales/zh-TW';
 import { newPhoneContext, watchPageErrors } from './harness';
 import { stationForFile } from './file-station';
 
@@ -336,6 +338,52 @@ describe('app shell in Chromium at 390×844', () => {
       problems.push(...found.map((p) => `${path} ${p}`));
     }
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('fits each tab label on one line and each market tag in its row, in every language, at 12 px or more', async () => {
+    const { context, page, errors } = await openPage();
+    const dictionaries = { en, th, vi, 'zh-CN': zhCN, 'zh-TW': zhTW };
+    const problems: string[] = [];
+    for (const [lang, dict] of Object.entries(dictionaries)) {
+      await page.goto(`${e2e.station.url}/trading-list?lang=${lang}`);
+      await page.locator('[data-testid^="quote-row-"] [data-testid="market-tag"]').first().waitFor();
+      expect(await page.getByTestId('tab-home').innerText(), lang).toBe(dict.tabs.home);
+      const found = await page.evaluate(() => {
+        const out: string[] = [];
+        const lineHeight = (el: Element) => {
+          const style = getComputedStyle(el);
+          return Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.5;
+        };
+        for (const label of document.querySelectorAll<HTMLElement>('.tab-bar .tab-label')) {
+          const tab = label.closest('.tab')!.getBoundingClientRect();
+          const box = label.getBoundingClientRect();
+          const size = Number.parseFloat(getComputedStyle(label).fontSize);
+          const name = `tab "${label.innerText}"`;
+          if (size < 12) out.push(`${name}: ${size}px`);
+          if (box.height > lineHeight(label) + 1)
+            out.push(`${name}: wraps (${Math.round(box.height)}px high)`);
+          if (label.scrollWidth > box.width + 1 || box.left < tab.left - 1 || box.right > tab.right + 1)
+            out.push(`${name}: ${Math.round(label.scrollWidth)}px in a ${Math.round(tab.width)}px tab`);
+        }
+        for (const tag of document.querySelectorAll<HTMLElement>('[data-testid^="quote-row-"] .market-tag')) {
+          const row = tag.closest('[data-testid^="quote-row-"]')!.getBoundingClientRect();
+          const line = tag.parentElement!.getBoundingClientRect();
+          const box = tag.getBoundingClientRect();
+          const size = Number.parseFloat(getComputedStyle(tag).fontSize);
+          const name = `tag "${tag.innerText}"`;
+          if (size < 12) out.push(`${name}: ${size}px`);
+          if (box.top < row.top || box.bottom > row.bottom || box.right > line.right + 1)
+            out.push(`${name}: outside its row`);
+          if (tag.scrollWidth > tag.clientWidth + 1 || box.height > lineHeight(tag) + 4)
+            out.push(`${name}: its text overflows or wraps`);
+        }
+        return out;
+      });
+      problems.push(...found.map((p) => `${lang} ${p}`));
+    }
+    expect(problems).toEqual([]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -15,6 +15,7 @@ import type {
   ChartView,
   KlinePatch,
   KlineSummary,
+  KlineViewRange,
   LabelStyle,
   LiveBar,
   PointerMessage,
@@ -27,6 +28,7 @@ export type {
   ChartView,
   KlinePatch,
   KlineSummary,
+  KlineViewRange,
   LineKey,
   Overlay,
   PointerMessage,
@@ -157,8 +159,16 @@ export interface LoadKlineOptions {
 
 /** One chart on the page: its canvas, bars and indicator state all live in the worker. */
 export interface KlineChartHandle {
-  /** Hands the canvas to the worker, which draws there from now on; `onBar` gets the crosshair's bar. */
-  attach(canvas: HTMLCanvasElement, size: ChartSize, onBar: (bar: KlinePatch | null) => void): Promise<void>;
+  /**
+   * Hands the canvas to the worker, which draws there from now on; `onBar` gets the crosshair's bar,
+   * `onView` the bars in view after each draw and each zoom or pan (once it settles).
+   */
+  attach(
+    canvas: HTMLCanvasElement,
+    size: ChartSize,
+    onBar: (bar: KlinePatch | null) => void,
+    onView: (range: KlineViewRange) => void,
+  ): Promise<void>;
   /** Shapes the bars and computes every indicator in the worker (replacing the chart's history). */
   load(bars: readonly Bar[], options: LoadKlineOptions): Promise<KlineSummary>;
   /** Draws the loaded bars: `resetZoom` after a load, else the user's zoom stays. */
@@ -222,11 +232,17 @@ export function createKlineChart(): KlineChartHandle {
   };
 
   return {
-    attach(canvas, size, onBar) {
+    attach(canvas, size, onBar, onView) {
       return ifOpen(() => {
         const offscreen = canvas.transferControlToOffscreen();
         return enqueue((s) =>
-          s.attachCanvas(id, Comlink.transfer(offscreen, [offscreen]), size, Comlink.proxy(onBar)),
+          s.attachCanvas(
+            id,
+            Comlink.transfer(offscreen, [offscreen]),
+            size,
+            Comlink.proxy(onBar),
+            Comlink.proxy(onView),
+          ),
         );
       });
     },
