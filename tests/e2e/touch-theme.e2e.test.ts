@@ -3,8 +3,8 @@
  * and the agreement checkbox are 44×44 px touch targets with nothing clipped; the deposit page's radio
  * buttons are drawn in each theme's colours, not the browser's blue; the full-screen K-line lays out in
  * landscape (turned a quarter while the phone is upright) with the volume chart on the screen and touches
- * mapped to the turned chart; and a toast stays above the tab bar. Also the chart's accessible parts (issue
- * 32): period tabs chosen with the arrow keys, the text summary and the "show as table" control.
+ * mapped to the turned chart; and a toast stays above the tab bar. Also the chart's accessible parts:
+ * period tabs chosen with the arrow keys, the text summary and the "show as table" control.
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -71,7 +71,7 @@ describe('touch and theme in Chromium at 390×844', () => {
     const errors = watchPageErrors(page);
     await page.goto(`${e2e.station.url}/listdetail?code=600000`);
     await chartReady(page);
-    // 月K among them: the label the issue found clipped.
+    // 月K among them: a label that was once clipped.
     expect(await page.getByTestId('kline-period-month').textContent()).toBe(zhCN.chart.period.month);
     const chips = await boxes(page, '.kline-chip, [data-testid="kline-table-toggle"]');
     expect(chips.length).toBeGreaterThan(10);
