@@ -18,6 +18,7 @@ export default tseslint.config(
       'locales/i18n-*.ts',
       'locales/i18n-react.tsx',
       'src/app/routeTree.gen.ts',
+      'src/app/i18n/generated/**',
     ],
   },
   js.configs.recommended,

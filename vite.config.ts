@@ -120,7 +120,7 @@ function buildFacts(): Plugin {
  * other languages, the chart worker, the icons) is cached as it is used and fetched once the worker
  * controls the page (src/sw/shell.ts).
  */
-const FIRST_SCREEN_MODULES = ['src/app/routes/home/HomeScreen.tsx', 'locales/zh-CN/index.ts'];
+const FIRST_SCREEN_MODULES = ['src/app/routes/home/HomeScreen.tsx', 'src/app/i18n/generated/zh-CN.first.ts'];
 
 /** The built files of the first screens (see FIRST_SCREEN_MODULES), filled in when the bundle is written. */
 const firstScreenFiles = new Set<string>();

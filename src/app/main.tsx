@@ -12,7 +12,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import TypesafeI18n from '../../locales/i18n-react';
 import { LocaleSync } from './i18n/LocaleSync';
-import { resolveStartLocale, switchLocale } from './i18n/locale';
+import { resolveStartLocale, startLocale } from './i18n/locale';
 import { warmFormatters } from './i18n/warm-formatters';
 import { queryClient } from './api/query-client';
 import { registerNavigator } from './navigation';
@@ -52,10 +52,10 @@ function whenIdle(work: () => void): void {
 }
 
 async function start(): Promise<void> {
-  // `?lang=` on any URL switches the language and stores it; only that dictionary is loaded.
+  // `?lang=` on any URL switches the language and stores it; only the first screen's part of that dictionary is loaded.
   const locale = resolveStartLocale(window.location.search, locale$.peek());
   applyTheme(theme$.peek(), effectivePriceColors(priceColors$.peek(), locale));
-  const ready = Promise.all([switchLocale(locale), applyStylesheet()]);
+  const ready = Promise.all([startLocale(locale), applyStylesheet()]);
 
   // The route tree's matcher is built in a task of its own.
   await nextTask();

@@ -14,6 +14,7 @@ import {
 } from '@tanstack/react-router';
 import { ErrorState, Loading } from './components/StatusViews';
 import { RootLayout } from './routes/RootLayout';
+import { loadCurrentTexts } from './i18n/locale';
 import { HOME_PATH, type AppPath } from './routes/route-table';
 import { CONTENT_PATHS, contentRoutes } from './routes/content/content-routes';
 import { MARKET_PATHS, marketRoutes } from './routes/market/market-routes';
@@ -28,8 +29,15 @@ function RedirectHome() {
   return <Navigate to={HOME_PATH} replace />;
 }
 
+/** Screens drawn with the first part of the dictionary alone (src/app/i18n/first-texts.ts). */
+const FIRST_TEXT_PATHS: ReadonlySet<string> = new Set(['/', HOME_PATH]);
+
 const rootRoute = createRootRoute({
   component: RootLayout,
+  // Any other screen waits for the rest of its language's texts (a preload on intent fetches them early).
+  beforeLoad: async ({ location }) => {
+    if (!FIRST_TEXT_PATHS.has(location.pathname)) await loadCurrentTexts();
+  },
   // spec §2: any unknown path redirects to /home.
   notFoundComponent: RedirectHome,
 });

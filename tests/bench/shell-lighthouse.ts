@@ -1,10 +1,10 @@
 /**
- * App shell bench: Lighthouse 12.2.3 (from node_modules, its CLI, mobile defaults: Moto G power emulation,
+ * App shell bench: Lighthouse (12.8.2, from node_modules, its CLI, mobile defaults: Moto G power emulation,
  * slow 4G and 4× CPU throttling) against a station started as the e2e harness starts it (dist/, SQLite),
  * on /home and /trading-list: the performance, accessibility, best-practices and SEO scores (target ≥ 95
  * each). Also the JavaScript a first visit of /home really downloads in Chromium (every script response,
  * lazy chunks and the dictionary included), as sent (brotli) and as gzip (target ≤ 150 KB gzip).
- * Needs dist/ and Chromium (CHROME_PATH or /usr/bin/chromium).
+ * Needs dist/ and Chromium (CHROME_PATH or /usr/bin/chromium). BENCH_LIGHTHOUSE=0 prints the JavaScript only.
  */
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -45,19 +45,25 @@ async function lighthouse(url: string, chromePath: string): Promise<LighthouseRe
 }
 
 /** The scripts a fresh phone profile downloads on opening /home, until the network is quiet. */
-async function homeFirstVisitJs(base: string): Promise<{ files: number; sent: number; gzip: number }> {
+async function homeFirstVisitJs(
+  base: string,
+): Promise<{ files: number; sent: number; gzip: number; each: { path: string; gzip: number }[] }> {
   const browser = await launchPhoneBrowser();
   try {
     const context = await newPhoneContext(browser);
     const page = await context.newPage();
-    const bodies: Promise<{ sent: number; gzip: number }>[] = [];
+    const bodies: Promise<{ path: string; sent: number; gzip: number }>[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
       bodies.push(
         (async () => {
           const body = await response.body();
           const sizes = await response.request().sizes();
-          return { sent: sizes.responseBodySize, gzip: gzipSync(body, { level: 9 }).length };
+          return {
+            path: new URL(response.url()).pathname,
+            sent: sizes.responseBodySize,
+            gzip: gzipSync(body, { level: 9 }).length,
+          };
         })(),
       );
     });
@@ -70,6 +76,7 @@ async function homeFirstVisitJs(base: string): Promise<{ files: number; sent: nu
       files: all.length,
       sent: all.reduce((sum, x) => sum + x.sent, 0),
       gzip: all.reduce((sum, x) => sum + x.gzip, 0),
+      each: all.map(({ path, gzip }) => ({ path, gzip })).sort((a, b) => b.gzip - a.gzip),
     };
   } finally {
     await browser.close();
@@ -86,6 +93,8 @@ export async function benchShell(): Promise<void> {
       `\n/home first visit in Chromium: ${js.files} scripts, ${kb(js.sent)} KB sent (brotli), ${kb(js.gzip)} KB gzip` +
         ` (target ≤ ${TARGET_HOME_JS_KB} KB gzip: ${js.gzip / 1024 <= TARGET_HOME_JS_KB ? 'within' : 'OVER'})`,
     );
+    for (const file of js.each) console.log(`  ${kb(file.gzip).padStart(6)} KB  ${file.path}`);
+    if (process.env.BENCH_LIGHTHOUSE === '0') return;
     for (const path of ['/home', '/trading-list']) {
       const result = await lighthouse(`${station.url}${path}`, chromePath);
       const scores = CATEGORIES.map((name) => {
