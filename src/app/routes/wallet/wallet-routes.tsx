@@ -4,27 +4,8 @@
  * with the shell.
  */
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
-import type { AppPath } from '../route-table';
+import { screen } from '../route-meta';
 import { positiveIdSearch } from '../../forms/search-params';
-
-/** Paths these routes serve (router.tsx checks that the route table's every path has a route). */
-export const WALLET_PATHS = [
-  '/wallet',
-  '/recharge',
-  '/rechargeSure',
-  '/zf',
-  '/rechargelist',
-  '/btc',
-  '/withdraw',
-  '/cash',
-  '/cashlist',
-  '/cashWithdrawalRecord',
-  '/transfer',
-  '/transfers',
-  '/transferRecord',
-  '/exchange',
-  '/exchangeLog',
-] as const satisfies readonly AppPath[];
 
 /** `?channelId=` of /recharge (from /btc). */
 export function channelSearch(search: Record<string, unknown>): { channelId?: number } {
@@ -49,79 +30,94 @@ export function walletRoutes<R extends AnyRoute>(root: R) {
     createRoute({
       getParentRoute: () => root,
       path: '/wallet',
+      staticData: screen(66, 'wallet', 'public'),
       component: lazyRouteComponent(() => import('./WalletScreen'), 'WalletScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/recharge',
+      staticData: screen(73, 'recharge', 'public', { action: { icon: 'more', to: '/rechargelist' } }),
       validateSearch: channelSearch,
       component: lazyRouteComponent(recharge, 'RechargeScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/rechargeSure',
+      staticData: screen(44, 'rechargeConfirm', 'session'),
       validateSearch: rechargeSureSearch,
       component: lazyRouteComponent(recharge, 'RechargeConfirmScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/zf',
+      staticData: screen(75, 'payment', 'session'),
       validateSearch: positiveIdSearch,
       component: lazyRouteComponent(recharge, 'PaymentScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/rechargelist',
+      staticData: screen(45, 'rechargeRecords', 'session'),
       component: lazyRouteComponent(recharge, 'RechargeRecordsScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/btc',
+      staticData: screen(76, 'cryptoDeposit', 'session'),
       component: lazyRouteComponent(recharge, 'CryptoDepositScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/withdraw',
+      staticData: screen(74, 'withdraw', 'public', { action: { icon: 'more', to: '/cashWithdrawalRecord' } }),
       component: lazyRouteComponent(withdraw, 'WithdrawScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/cash',
+      staticData: screen(46, 'withdraw', 'session', { action: { icon: 'more', to: '/cashlist' } }),
       component: lazyRouteComponent(withdraw, 'WithdrawScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/cashlist',
+      staticData: screen(48, 'withdrawRecords', 'session'),
       component: lazyRouteComponent(withdraw, 'WithdrawRecordsScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/cashWithdrawalRecord',
+      staticData: screen(68, 'withdrawRecords', 'session'),
       component: lazyRouteComponent(withdraw, 'WithdrawRecordsScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/transfer',
+      staticData: screen(34, 'transfer', 'session', { action: { icon: 'more', to: '/transferRecord' } }),
       component: lazyRouteComponent(transfer, 'TransferScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/transfers',
+      staticData: screen(69, 'transfer', 'session'),
       component: lazyRouteComponent(transfer, 'TransferScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/transferRecord',
+      staticData: screen(67, 'transferRecords', 'session'),
       component: lazyRouteComponent(transfer, 'TransferRecordsScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/exchange',
+      staticData: screen(63, 'exchange', 'public', { action: { icon: 'more', to: '/exchangeLog' } }),
       component: lazyRouteComponent(exchange, 'ExchangeScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/exchangeLog',
+      staticData: screen(64, 'exchangeRecords', 'session'),
       component: lazyRouteComponent(exchange, 'ExchangeLogScreen'),
     }),
   ];

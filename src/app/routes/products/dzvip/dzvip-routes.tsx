@@ -4,14 +4,7 @@
  * /VipSearchlist. Screens are code-split; only the search readers load with the shell.
  */
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
-import type { AppPath } from '../../route-table';
-
-/** Paths these routes serve (router.tsx checks that the route table's every path has a route). */
-export const DZVIP_PATHS = [
-  '/sharerecordDz',
-  '/vipdetail',
-  '/VipSearchlist',
-] as const satisfies readonly AppPath[];
+import { screen } from '../../route-meta';
 
 const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
@@ -30,18 +23,21 @@ export function dzVipRoutes<R extends AnyRoute>(root: R) {
     createRoute({
       getParentRoute: () => root,
       path: '/sharerecordDz',
+      staticData: screen(85, 'blockTradeRecords', 'session'),
       validateSearch: blockTradeSearch,
       component: lazyRouteComponent(() => import('./BlockTradeScreen'), 'BlockTradeScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/vipdetail',
+      staticData: screen(12, 'vipDetail', 'session', { action: { icon: 'search', to: '/VipSearchlist' } }),
       validateSearch: vipSearch,
       component: lazyRouteComponent(() => import('./VipScreens'), 'VipPicksScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/VipSearchlist',
+      staticData: screen(86, 'vipSearch', 'session'),
       component: lazyRouteComponent(() => import('./VipScreens'), 'VipSearchScreen'),
     }),
   ];

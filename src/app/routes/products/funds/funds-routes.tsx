@@ -4,16 +4,7 @@
  * (buying in the sub-account). The sub-account's positions are /holdorderlist2?applyId= (trade-routes.tsx).
  */
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
-import type { AppPath } from '../../route-table';
-
-/** Paths these routes serve (router.tsx checks that the route table's every path has a route). */
-export const FUNDS_PATHS = [
-  '/jijin',
-  '/funds',
-  '/days',
-  '/fundslist',
-  '/subWarehouseBuy',
-] as const satisfies readonly AppPath[];
+import { screen } from '../../route-meta';
 
 const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 const digits = (value: unknown): string | undefined =>
@@ -50,29 +41,34 @@ export function fundsRoutes<R extends AnyRoute>(root: R) {
     createRoute({
       getParentRoute: () => root,
       path: '/jijin',
+      staticData: screen(1, 'fundsMarket', 'public'),
       validateSearch: fundSearch,
       component: lazyRouteComponent(() => import('./FundsMarketScreen'), 'FundsMarketScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/funds',
+      staticData: screen(53, 'allocation', 'session', { action: { icon: 'more', to: '/fundslist' } }),
       component: lazyRouteComponent(allocation, 'AllocationHomeScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/days',
+      staticData: screen(54, 'dailyAllocation', 'session'),
       validateSearch: applySearch,
       component: lazyRouteComponent(allocation, 'AllocationApplyScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/fundslist',
+      staticData: screen(57, 'myAllocation', 'session'),
       validateSearch: allocationSearch,
       component: lazyRouteComponent(allocation, 'MyAllocationsScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/subWarehouseBuy',
+      staticData: screen(31, 'subAccountBuy', 'session'),
       validateSearch: subBuySearch,
       component: lazyRouteComponent(() => import('./SubAccountScreens'), 'SubAccountBuyScreen'),
     }),

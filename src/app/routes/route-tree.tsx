@@ -1,0 +1,111 @@
+/**
+ * The route tree, built in code rather than from files: the spec's paths differ only by case
+ * (/MyList and /mylist, /user and /User), which file names cannot hold apart on every file system.
+ * Each route declares its path once, with what the shell shows around it (`staticData`, route-meta.ts).
+ * Screens are code-split, and nothing here imports a screen, a stylesheet or the DOM: tests read the tree
+ * in node (tests/unit/app-route-table.test.ts checks it against the spec's route list).
+ */
+import {
+  Navigate,
+  createRootRouteWithContext,
+  createRoute,
+  lazyRouteComponent,
+  redirect,
+  type RouteComponent,
+} from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { screen } from './route-meta';
+import { contentRoutes } from './content/content-routes';
+import { marketRoutes } from './market/market-routes';
+import { tradeRoutes } from './trade/trade-routes';
+import { accountRoutes } from './account/account-routes';
+import { walletRoutes } from './wallet/wallet-routes';
+import { dzVipRoutes } from './products/dzvip/dzvip-routes';
+import { fundsRoutes } from './products/funds/funds-routes';
+import { newShareRoutes } from './products/newshares/newshare-routes';
+
+/** What every route's loader gets: the app's query cache, so a preload fetches a screen's first data too. */
+export interface RouterContext {
+  readonly queryClient: QueryClient;
+}
+
+/** Where the root path and every unknown path go (spec §2). */
+export const HOME_PATH = '/home';
+
+function RedirectHome() {
+  return <Navigate to={HOME_PATH} replace />;
+}
+
+/**
+ * The tree, with `shell` as the root's component (router.tsx passes RootLayout; tests pass nothing, so the
+ * shell's modules stay out of node).
+ */
+export function buildRouteTree(shell?: RouteComponent) {
+  const rootRoute = createRootRouteWithContext<RouterContext>()({
+    staticData: { meta: null },
+    ...(shell ? { component: shell } : {}),
+    // spec §2: any unknown path redirects to /home.
+    notFoundComponent: RedirectHome,
+  });
+
+  const indexRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/',
+    staticData: { meta: null },
+    beforeLoad: () => {
+      throw redirect({ to: HOME_PATH, replace: true });
+    },
+  });
+
+  const homeRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/home',
+    staticData: screen(0, 'home', 'public', { header: 'none', tabBar: true }),
+    component: lazyRouteComponent(() => import('./home/HomeScreen'), 'HomeScreen'),
+  });
+
+  const userRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/user',
+    staticData: screen(88, 'user', 'public', { header: 'title', tabBar: true }),
+    component: lazyRouteComponent(() => import('./account/UserScreen'), 'UserScreen'),
+  });
+
+  const loginRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/login',
+    staticData: screen(58, 'login', 'public'),
+    component: lazyRouteComponent(() => import('./account/LoginScreen'), 'LoginScreen'),
+  });
+
+  const registerRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/register',
+    staticData: screen(59, 'register', 'public'),
+    component: lazyRouteComponent(() => import('./account/RegisterScreen'), 'RegisterScreen'),
+  });
+
+  const fundingDetailsRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/FundingDetails',
+    staticData: screen(79, 'fundingDetails', 'session'),
+    component: lazyRouteComponent(() => import('./wallet/FundFlowScreen'), 'FundFlowScreen'),
+  });
+
+  return rootRoute.addChildren([
+    indexRoute,
+    homeRoute,
+    userRoute,
+    loginRoute,
+    registerRoute,
+    fundingDetailsRoute,
+    ...contentRoutes(rootRoute),
+    ...marketRoutes(rootRoute),
+    ...tradeRoutes(rootRoute),
+    ...accountRoutes(rootRoute),
+    ...walletRoutes(rootRoute),
+    ...dzVipRoutes(rootRoute),
+    ...fundsRoutes(rootRoute),
+    ...newShareRoutes(rootRoute),
+  ]);
+}
