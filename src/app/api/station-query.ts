@@ -7,7 +7,9 @@
 import { useMemo } from 'react';
 import { useSelector } from '@legendapp/state/react';
 import {
+  infiniteQueryOptions,
   keepPreviousData,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -63,6 +65,17 @@ export interface StationQueryOptions {
   keepPrevious?: boolean;
 }
 
+/**
+ * The query of one call with `input` in `locale`: its key and how it asks. The one definition both a screen
+ * (useStationQuery) and a route's preload (prefetch.ts) use, so a preloaded answer is the one the screen reads.
+ */
+export function stationQueryOptions<K extends QueryCallKey>(key: K, input: CallIn<K>, locale: string) {
+  return queryOptions<CallOut<K>, ApiError, CallOut<K>, QueryKey>({
+    queryKey: queryKeyOf(key, input, locale),
+    queryFn: ({ signal }) => call(key, input, { signal }).catch(rethrowAsApiError),
+  });
+}
+
 /** One call's answer, cached by call and input; `input` null means "not now" (e.g. logged out). */
 export function useStationQuery<K extends QueryCallKey>(
   key: K,
@@ -71,8 +84,12 @@ export function useStationQuery<K extends QueryCallKey>(
 ): StationQuery<CallOut<K>> {
   const locale = useLocale();
   const query = useQuery<CallOut<K>, ApiError, CallOut<K>, QueryKey>({
-    queryKey: input === null ? callPrefix(key) : queryKeyOf(key, input, locale),
-    queryFn: ({ signal }) => call(key, input!, { signal }).catch(rethrowAsApiError),
+    ...(input === null
+      ? {
+          queryKey: callPrefix(key),
+          queryFn: ({ signal }) => call(key, input!, { signal }).catch(rethrowAsApiError),
+        }
+      : stationQueryOptions(key, input, locale)),
     enabled: input !== null,
     refetchInterval: options.refetchInterval,
     placeholderData: options.keepPrevious ? keepPreviousData : undefined,
@@ -99,13 +116,40 @@ export interface StationPages<T> {
 }
 
 /** The calls that answer a page (API.md "Paging"). */
-type PagedCallKey = {
+export type PagedCallKey = {
   [K in QueryCallKey]: CallOut<K> extends Page<unknown> ? K : never;
 }[QueryCallKey];
 /** What one row of a paged call is. */
 type PageItem<K extends QueryCallKey> = CallOut<K> extends Page<infer T> ? T : never;
 /** A paged call's input without the page number, which the list supplies. */
-type PagedIn<K extends QueryCallKey> = Omit<CallIn<K>, 'pageNum'>;
+export type PagedIn<K extends QueryCallKey> = Omit<CallIn<K>, 'pageNum'>;
+
+/**
+ * A paged list's query (its key, how it asks for a page and which page comes next): the one definition both
+ * a screen (useStationPages) and a route's preload (prefetch.ts) use.
+ */
+export function stationPagesOptions<K extends PagedCallKey>(
+  key: K,
+  input: PagedIn<K>,
+  locale: string,
+  firstPage = 1,
+) {
+  type T = PageItem<K>;
+  return infiniteQueryOptions<Page<T>, ApiError, { pages: Page<T>[] }, QueryKey, number>({
+    queryKey: [...queryKeyOf(key, input as CallIn<K>, locale), { firstPage }],
+    queryFn: ({ signal, pageParam }) =>
+      (call(key, { ...input, pageNum: pageParam } as CallIn<K>, { signal }) as Promise<Page<T>>).catch(
+        rethrowAsApiError,
+      ),
+    initialPageParam: firstPage,
+    getNextPageParam: (last, pages) => {
+      // The rows before the first page count too: the total is the whole list's.
+      const before = (firstPage - 1) * last.pageSize;
+      const loaded = before + pages.reduce((n, page) => n + page.list.length, 0);
+      return loaded < last.total && last.list.length > 0 ? firstPage + pages.length : undefined;
+    },
+  });
+}
 
 /** Where a paged list starts, when its first rows come from elsewhere. */
 export interface StationPagesOptions {
@@ -130,19 +174,8 @@ export function useStationPages<K extends PagedCallKey>(
   const firstPage = options.firstPage ?? 1;
   const locale = useLocale();
   const query = useInfiniteQuery<Page<T>, ApiError, { pages: Page<T>[] }, QueryKey, number>({
-    queryKey:
-      input === null ? callPrefix(key) : [...queryKeyOf(key, input as CallIn<K>, locale), { firstPage }],
-    queryFn: ({ signal, pageParam }) =>
-      (call(key, { ...input, pageNum: pageParam } as CallIn<K>, { signal }) as Promise<Page<T>>).catch(
-        rethrowAsApiError,
-      ),
-    initialPageParam: firstPage,
-    getNextPageParam: (last, pages) => {
-      // The rows before the first page count too: the total is the whole list's.
-      const before = (firstPage - 1) * last.pageSize;
-      const loaded = before + pages.reduce((n, page) => n + page.list.length, 0);
-      return loaded < last.total && last.list.length > 0 ? firstPage + pages.length : undefined;
-    },
+    ...stationPagesOptions(key, input ?? ({} as PagedIn<K>), locale, firstPage),
+    ...(input === null ? { queryKey: callPrefix(key) } : {}),
     enabled: input !== null,
   });
   const pages = query.data?.pages;

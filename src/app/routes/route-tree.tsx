@@ -15,6 +15,9 @@ import {
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { screen } from './route-meta';
+import { prefetch } from './route-prefetch';
+import { homeReads } from './home/home-reads';
+import { USER_CENTRE_READS } from './account/account-reads';
 import { contentRoutes } from './content/content-routes';
 import { marketRoutes } from './market/market-routes';
 import { tradeRoutes } from './trade/trade-routes';
@@ -36,17 +39,24 @@ function RedirectHome() {
   return <Navigate to={HOME_PATH} replace />;
 }
 
-/**
- * The tree, with `shell` as the root's component (router.tsx passes RootLayout; tests pass nothing, so the
- * shell's modules stay out of node).
- */
-export function buildRouteTree(shell?: RouteComponent) {
-  const rootRoute = createRootRouteWithContext<RouterContext>()({
+function appRootRoute(shell?: RouteComponent) {
+  return createRootRouteWithContext<RouterContext>()({
     staticData: { meta: null },
     ...(shell ? { component: shell } : {}),
     // spec §2: any unknown path redirects to /home.
     notFoundComponent: RedirectHome,
   });
+}
+
+/** The root the area route files (market-routes.tsx and the others) hang their routes on. */
+export type AppRootRoute = ReturnType<typeof appRootRoute>;
+
+/**
+ * The tree, with `shell` as the root's component (router.tsx passes RootLayout; tests pass nothing, so the
+ * shell's modules stay out of node).
+ */
+export function buildRouteTree(shell?: RouteComponent) {
+  const rootRoute = appRootRoute(shell);
 
   const indexRoute = createRoute({
     getParentRoute: () => rootRoute,
@@ -61,6 +71,7 @@ export function buildRouteTree(shell?: RouteComponent) {
     getParentRoute: () => rootRoute,
     path: '/home',
     staticData: screen(0, 'home', 'public', { header: 'none', tabBar: true }),
+    loader: ({ context }) => prefetch(context, homeReads),
     component: lazyRouteComponent(() => import('./home/HomeScreen'), 'HomeScreen'),
   });
 
@@ -68,6 +79,7 @@ export function buildRouteTree(shell?: RouteComponent) {
     getParentRoute: () => rootRoute,
     path: '/user',
     staticData: screen(88, 'user', 'public', { header: 'title', tabBar: true }),
+    loader: ({ context }) => prefetch(context, () => USER_CENTRE_READS),
     component: lazyRouteComponent(() => import('./account/UserScreen'), 'UserScreen'),
   });
 

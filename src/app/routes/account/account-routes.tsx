@@ -3,11 +3,12 @@
  * bank card, passwords, settings and sign-in helpers. Screens are code-split; only the search readers load
  * with the shell.
  */
-import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import type { AppRootRoute } from '../route-tree';
 import { screen } from '../route-meta';
 import { positiveIdSearch } from '../../forms/search-params';
 
-export function accountRoutes<R extends AnyRoute>(root: R) {
+export function accountRoutes(root: AppRootRoute) {
   const user = () => import('./UserScreen');
   const kyc = () => import('./KycScreen');
   const bank = () => import('./BankCardScreens');

@@ -3,12 +3,8 @@
  * customer service. Screens are code-split like the others; only the search-parameter readers load with the
  * shell.
  */
-import {
-  createRoute,
-  lazyRouteComponent,
-  type AnyRoute,
-  type StaticDataRouteOption,
-} from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, type StaticDataRouteOption } from '@tanstack/react-router';
+import type { AppRootRoute } from '../route-tree';
 import { ART_CATEGORIES, NEWS_TYPES, type ArtCategory, type NewsType } from '../../../shared/content';
 import { screen } from '../route-meta';
 
@@ -48,7 +44,7 @@ export const collegeSearch = (
   };
 };
 
-export function contentRoutes<R extends AnyRoute>(root: R) {
+export function contentRoutes(root: AppRootRoute) {
   const page = <P extends string>(
     path: P,
     name: 'PrivacyScreen' | 'AgreementScreen' | 'RulesScreen',

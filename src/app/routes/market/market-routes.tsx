@@ -3,12 +3,10 @@
  * watchlist and the market boards; beside them the trading calendar. Screens are code-split; only the search
  * readers load with the shell.
  */
-import {
-  createRoute,
-  lazyRouteComponent,
-  type AnyRoute,
-  type StaticDataRouteOption,
-} from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, type StaticDataRouteOption } from '@tanstack/react-router';
+import { prefetch } from '../route-prefetch';
+import type { AppRootRoute } from '../route-tree';
+import { firstQuotesRead, stockRead, WATCHLIST_READ } from './market-reads';
 import { screen } from '../route-meta';
 import type { QuoteSort } from './QuoteList';
 import type { ListTab } from './TradingListScreen';
@@ -42,7 +40,7 @@ export const contractSearch = (
   return { code: str(search.code), ...(market === 'index' || market === 'futures' ? { market } : {}) };
 };
 
-export function marketRoutes<R extends AnyRoute>(root: R) {
+export function marketRoutes(root: AppRootRoute) {
   const plain = <P extends string, M extends Record<string, unknown>>(
     path: P,
     load: () => Promise<M>,
@@ -68,6 +66,9 @@ export function marketRoutes<R extends AnyRoute>(root: R) {
         action: { icon: 'search', to: '/searchlist' },
       }),
       validateSearch: listSearch,
+      loaderDeps: ({ search: { market, sort } }) => ({ market, sort }),
+      loader: ({ context, deps }) =>
+        prefetch(context, () => [firstQuotesRead(deps.market ?? 'a', deps.sort)]),
       component: lazyRouteComponent(() => import('./TradingListScreen'), 'TradingListScreen'),
     }),
     createRoute({
@@ -78,6 +79,7 @@ export function marketRoutes<R extends AnyRoute>(root: R) {
         tabBar: true,
         action: { icon: 'search', to: '/searchlist' },
       }),
+      loader: ({ context }) => prefetch(context, () => [firstQuotesRead('hk')]),
       component: lazyRouteComponent(() => import('./HkListScreen'), 'HkListScreen'),
     }),
     createRoute({
@@ -85,6 +87,8 @@ export function marketRoutes<R extends AnyRoute>(root: R) {
       path: '/listdetail',
       staticData: screen(27, 'listDetail', 'public'),
       validateSearch: codeSearch,
+      loaderDeps: ({ search: { code } }) => ({ code }),
+      loader: ({ context, deps }) => prefetch(context, () => [deps.code ? stockRead(deps.code) : null]),
       component: lazyRouteComponent(() => import('./StockDetailScreen'), 'StockDetailScreen'),
     }),
     createRoute({
@@ -112,22 +116,24 @@ export function marketRoutes<R extends AnyRoute>(root: R) {
     plain('/searchlist', search, 'SearchScreen', screen(24, 'search', 'public')),
     plain('/searchStock', search, 'SearchScreen', screen(55, 'search', 'public')),
     plain('/searchmylist', search, 'WatchSearchScreen', screen(25, 'watchlistSearch', 'session')),
-    plain(
-      '/MyList',
-      watch,
-      'WatchlistScreen',
-      screen(87, 'myList', 'public', {
+    createRoute({
+      getParentRoute: () => root,
+      path: '/MyList',
+      staticData: screen(87, 'myList', 'public', {
         header: 'title',
         tabBar: true,
         action: { icon: 'search', to: '/searchmylist' },
       }),
-    ),
-    plain(
-      '/mylist',
-      watch,
-      'WatchlistScreen',
-      screen(26, 'myList', 'session', { action: { icon: 'search', to: '/searchmylist' } }),
-    ),
+      loader: ({ context }) => prefetch(context, () => [WATCHLIST_READ]),
+      component: lazyRouteComponent(watch, 'WatchlistScreen'),
+    }),
+    createRoute({
+      getParentRoute: () => root,
+      path: '/mylist',
+      staticData: screen(26, 'myList', 'session', { action: { icon: 'search', to: '/searchmylist' } }),
+      loader: ({ context }) => prefetch(context, () => [WATCHLIST_READ]),
+      component: lazyRouteComponent(watch, 'WatchlistScreen'),
+    }),
     plain('/DragonTiger', boards, 'DragonTigerScreen', screen(3, 'dragonTiger', 'public')),
     plain('/topTen', boards, 'TopTenScreen', screen(4, 'topTen', 'public')),
     plain('/daylimit', boards, 'DayLimitScreen', screen(5, 'dayLimit', 'public')),

@@ -2,13 +2,11 @@
  * The trading side's routes (spec §2 "Route list"): the order screens and the positions, limit orders and
  * closed positions. Screens are code-split like the others; only the search readers load with the shell.
  */
-import {
-  createRoute,
-  lazyRouteComponent,
-  type AnyRoute,
-  type StaticDataRouteOption,
-} from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, type StaticDataRouteOption } from '@tanstack/react-router';
+import type { AppRootRoute } from '../route-tree';
 import { screen } from '../route-meta';
+import { prefetch } from '../route-prefetch';
+import { orderScreenReads, positionsRead, warehouseReads } from './trade-reads';
 
 const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
@@ -40,7 +38,15 @@ export const positionSearch = (search: Record<string, unknown>): { id?: string }
   return /^\d{1,15}$/.test(id) ? { id } : {};
 };
 
-export function tradeRoutes<R extends AnyRoute>(root: R) {
+/** The instrument each order screen trades (BuyScreen.tsx). */
+const ORDER_KINDS = {
+  BuyScreen: 'stock',
+  MarginBuyScreen: 'stock',
+  IndexBuyScreen: 'index',
+  FuturesBuyScreen: 'futures',
+} as const;
+
+export function tradeRoutes(root: AppRootRoute) {
   const order = <P extends string>(
     path: P,
     name: 'BuyScreen' | 'MarginBuyScreen' | 'IndexBuyScreen' | 'FuturesBuyScreen',
@@ -51,6 +57,8 @@ export function tradeRoutes<R extends AnyRoute>(root: R) {
       path,
       staticData,
       validateSearch: orderSearch,
+      loaderDeps: ({ search: { code } }) => ({ code }),
+      loader: ({ context, deps }) => prefetch(context, () => orderScreenReads(ORDER_KINDS[name], deps.code)),
       component: lazyRouteComponent(() => import('./BuyScreen'), name),
     });
   const list = <P extends string>(
@@ -62,6 +70,8 @@ export function tradeRoutes<R extends AnyRoute>(root: R) {
       getParentRoute: () => root,
       path,
       staticData,
+      loader: ({ context }) =>
+        prefetch(context, () => [positionsRead(name.startsWith('Hold') ? 'open' : 'closed')]),
       component: lazyRouteComponent(() => import('./PositionsScreen'), name),
     });
   return [
@@ -76,6 +86,8 @@ export function tradeRoutes<R extends AnyRoute>(root: R) {
       path: '/warehouse',
       staticData: screen(35, 'warehouse', 'session', { header: 'title', tabBar: true }),
       validateSearch: warehouseSearch,
+      loaderDeps: ({ search: { tab } }) => ({ tab }),
+      loader: ({ context, deps }) => prefetch(context, () => warehouseReads(deps.tab)),
       component: lazyRouteComponent(() => import('./PositionsScreen'), 'PositionsScreen'),
     }),
     list('/holdorderlist', 'HoldStocksScreen', screen(36, 'holdOrders', 'session')),
@@ -86,6 +98,9 @@ export function tradeRoutes<R extends AnyRoute>(root: R) {
       // `?applyId=`: the positions of a fund allocation's sub-account.
       validateSearch: (search: Record<string, unknown>): { applyId?: string } =>
         /^\d{1,15}$/.test(str(search.applyId)) ? { applyId: str(search.applyId) } : {},
+      loaderDeps: ({ search: { applyId } }) => ({ applyId }),
+      // A sub-account's positions read otherwise (SubAccountPositions.tsx); the plain list, the open positions.
+      loader: ({ context, deps }) => prefetch(context, () => (deps.applyId ? [] : [positionsRead('open')])),
       component: lazyRouteComponent(() => import('./PositionsScreen'), 'HoldContractsScreen'),
     }),
     list('/sellorderlist', 'ClosedStocksScreen', screen(38, 'closedOrders', 'session')),

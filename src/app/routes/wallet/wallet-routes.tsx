@@ -3,8 +3,11 @@
  * /FundingDetails keeps its own route in router.tsx. Screens are code-split; only the search readers load
  * with the shell.
  */
-import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import type { AppRootRoute } from '../route-tree';
 import { screen } from '../route-meta';
+import { prefetch } from '../route-prefetch';
+import { EXCHANGE_READS, RECHARGE_READS, TRANSFER_READS, WALLET_READS, WITHDRAW_READS } from './wallet-reads';
 import { positiveIdSearch } from '../../forms/search-params';
 
 /** `?channelId=` of /recharge (from /btc). */
@@ -21,7 +24,7 @@ export function rechargeSureSearch(search: Record<string, unknown>): { channelId
   return { ...channelSearch(search), ...(valid ? { amount } : {}) };
 }
 
-export function walletRoutes<R extends AnyRoute>(root: R) {
+export function walletRoutes(root: AppRootRoute) {
   const recharge = () => import('./RechargeScreens');
   const withdraw = () => import('./WithdrawScreens');
   const transfer = () => import('./TransferScreens');
@@ -31,6 +34,7 @@ export function walletRoutes<R extends AnyRoute>(root: R) {
       getParentRoute: () => root,
       path: '/wallet',
       staticData: screen(66, 'wallet', 'public'),
+      loader: ({ context }) => prefetch(context, () => WALLET_READS),
       component: lazyRouteComponent(() => import('./WalletScreen'), 'WalletScreen'),
     }),
     createRoute({
@@ -38,6 +42,7 @@ export function walletRoutes<R extends AnyRoute>(root: R) {
       path: '/recharge',
       staticData: screen(73, 'recharge', 'public', { action: { icon: 'more', to: '/rechargelist' } }),
       validateSearch: channelSearch,
+      loader: ({ context }) => prefetch(context, () => RECHARGE_READS),
       component: lazyRouteComponent(recharge, 'RechargeScreen'),
     }),
     createRoute({
@@ -70,12 +75,14 @@ export function walletRoutes<R extends AnyRoute>(root: R) {
       getParentRoute: () => root,
       path: '/withdraw',
       staticData: screen(74, 'withdraw', 'public', { action: { icon: 'more', to: '/cashWithdrawalRecord' } }),
+      loader: ({ context }) => prefetch(context, () => WITHDRAW_READS),
       component: lazyRouteComponent(withdraw, 'WithdrawScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/cash',
       staticData: screen(46, 'withdraw', 'session', { action: { icon: 'more', to: '/cashlist' } }),
+      loader: ({ context }) => prefetch(context, () => WITHDRAW_READS),
       component: lazyRouteComponent(withdraw, 'WithdrawScreen'),
     }),
     createRoute({
@@ -94,12 +101,14 @@ export function walletRoutes<R extends AnyRoute>(root: R) {
       getParentRoute: () => root,
       path: '/transfer',
       staticData: screen(34, 'transfer', 'session', { action: { icon: 'more', to: '/transferRecord' } }),
+      loader: ({ context }) => prefetch(context, () => TRANSFER_READS),
       component: lazyRouteComponent(transfer, 'TransferScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/transfers',
       staticData: screen(69, 'transfer', 'session'),
+      loader: ({ context }) => prefetch(context, () => TRANSFER_READS),
       component: lazyRouteComponent(transfer, 'TransferScreen'),
     }),
     createRoute({
@@ -112,6 +121,7 @@ export function walletRoutes<R extends AnyRoute>(root: R) {
       getParentRoute: () => root,
       path: '/exchange',
       staticData: screen(63, 'exchange', 'public', { action: { icon: 'more', to: '/exchangeLog' } }),
+      loader: ({ context }) => prefetch(context, () => EXCHANGE_READS),
       component: lazyRouteComponent(exchange, 'ExchangeScreen'),
     }),
     createRoute({

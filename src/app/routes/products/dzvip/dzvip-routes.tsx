@@ -3,7 +3,8 @@
  * user's block trades), /vipdetail (today's VIP allocations, or one with `?code=` and its purchase form) and
  * /VipSearchlist. Screens are code-split; only the search readers load with the shell.
  */
-import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import type { AppRootRoute } from '../../route-tree';
 import { screen } from '../../route-meta';
 
 const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
@@ -18,7 +19,7 @@ export const vipSearch = (search: Record<string, unknown>): { code?: string } =>
   return /^[A-Za-z0-9]{1,12}$/.test(code) ? { code } : {};
 };
 
-export function dzVipRoutes<R extends AnyRoute>(root: R) {
+export function dzVipRoutes(root: AppRootRoute) {
   return [
     createRoute({
       getParentRoute: () => root,

@@ -3,7 +3,8 @@
  * types), /days (applying), /fundslist (my allocations and the my-allocation view) and /subWarehouseBuy
  * (buying in the sub-account). The sub-account's positions are /holdorderlist2?applyId= (trade-routes.tsx).
  */
-import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import type { AppRootRoute } from '../../route-tree';
 import { screen } from '../../route-meta';
 
 const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
@@ -35,7 +36,7 @@ export const subBuySearch = (search: Record<string, unknown>): { applyId?: strin
   return { ...(applyId ? { applyId } : {}), ...(code ? { code } : {}) };
 };
 
-export function fundsRoutes<R extends AnyRoute>(root: R) {
+export function fundsRoutes(root: AppRootRoute) {
   const allocation = () => import('./AllocationScreens');
   return [
     createRoute({

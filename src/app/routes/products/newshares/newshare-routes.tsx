@@ -3,7 +3,8 @@
  * verifiable draw, chip-grab placement, and the subscription and winning records. Screens are code-split;
  * only the search reader loads with the shell.
  */
-import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import type { AppRootRoute } from '../../route-tree';
 import { screen } from '../../route-meta';
 
 /** `?code=` of an issue: letters and digits only, else empty (the screen says it is not found). */
@@ -12,7 +13,7 @@ export function issueCodeSearch(search: Record<string, unknown>): { code: string
   return { code: /^[A-Za-z0-9]{1,12}$/.test(code) ? code : '' };
 }
 
-export function newShareRoutes<R extends AnyRoute>(root: R) {
+export function newShareRoutes(root: AppRootRoute) {
   const records = () => import('./SubscriptionRecordsScreens');
   return [
     createRoute({

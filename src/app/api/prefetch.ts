@@ -1,0 +1,33 @@
+/**
+ * A route's preload of its screen's first reads (route-prefetch.ts): into the query cache, with the very
+ * query options the screen's hooks use (station-query.ts). Never throws and never waits: a failed or
+ * offline preload leaves the screen to ask (and show the failure) itself.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { locale$ } from '../state/locale';
+import { session$ } from '../state/session';
+import { stationPagesOptions, stationQueryOptions, type PagedCallKey, type PagedIn } from './station-query';
+import type { StationRead } from './reads';
+import type { FirstReads } from '../routes/route-prefetch';
+
+/** Calls of the user's own (API.md: /user/…, /api/user/…): not asked without a session. */
+const needsSession = (read: StationRead): boolean => read.key.includes('/user/');
+
+export function prefetchReads(client: QueryClient, reads: FirstReads): void {
+  const locale = locale$.peek();
+  const loggedIn = session$.token.peek() !== null;
+  for (const read of reads(locale)) {
+    if (!read || (!loggedIn && needsSession(read))) continue;
+    if (read.pages)
+      void client.prefetchInfiniteQuery(
+        // pagesRead made it: a paged call, its input without the page number.
+        stationPagesOptions(
+          read.key as PagedCallKey,
+          read.input as PagedIn<PagedCallKey>,
+          locale,
+          read.pages.firstPage,
+        ),
+      );
+    else void client.prefetchQuery(stationQueryOptions(read.key, read.input, locale));
+  }
+}
