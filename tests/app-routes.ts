@@ -9,12 +9,12 @@ import { buildRouteTree } from '../src/app/routes/route-tree';
 import type { AppPath, RouteMeta } from '../src/app/routes/route-meta';
 
 /** A router over the app's tree, as router.tsx makes it (case-sensitive), minus the shell. */
-export function appRouter() {
+export function appRouter(queryClient = new QueryClient()) {
   return createRouter({
     routeTree: buildRouteTree(),
     history: createMemoryHistory({ initialEntries: ['/home'] }),
     caseSensitive: true,
-    context: { queryClient: new QueryClient() },
+    context: { queryClient },
   });
 }
 
