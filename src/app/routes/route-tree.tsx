@@ -16,8 +16,6 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { screen } from './route-meta';
 import { prefetch } from './route-prefetch';
-import { homeReads } from './home/home-reads';
-import { USER_CENTRE_READS } from './account/account-reads';
 import { contentRoutes } from './content/content-routes';
 import { marketRoutes } from './market/market-routes';
 import { tradeRoutes } from './trade/trade-routes';
@@ -71,7 +69,7 @@ export function buildRouteTree(shell?: RouteComponent) {
     getParentRoute: () => rootRoute,
     path: '/home',
     staticData: screen(0, 'home', 'public', { header: 'none', tabBar: true }),
-    loader: ({ context }) => prefetch(context, homeReads),
+    loader: ({ context }) => prefetch(context, 'home', undefined),
     component: lazyRouteComponent(() => import('./home/HomeScreen'), 'HomeScreen'),
   });
 
@@ -79,7 +77,7 @@ export function buildRouteTree(shell?: RouteComponent) {
     getParentRoute: () => rootRoute,
     path: '/user',
     staticData: screen(88, 'user', 'public', { header: 'title', tabBar: true }),
-    loader: ({ context }) => prefetch(context, () => USER_CENTRE_READS),
+    loader: ({ context }) => prefetch(context, 'user', undefined),
     component: lazyRouteComponent(() => import('./account/UserScreen'), 'UserScreen'),
   });
 

@@ -6,7 +6,6 @@
 import { createRoute, lazyRouteComponent, type StaticDataRouteOption } from '@tanstack/react-router';
 import { prefetch } from '../route-prefetch';
 import type { AppRootRoute } from '../route-tree';
-import { firstQuotesRead, stockRead, WATCHLIST_READ } from './market-reads';
 import { screen } from '../route-meta';
 import type { QuoteSort } from './QuoteList';
 import type { ListTab } from './TradingListScreen';
@@ -67,8 +66,7 @@ export function marketRoutes(root: AppRootRoute) {
       }),
       validateSearch: listSearch,
       loaderDeps: ({ search: { market, sort } }) => ({ market, sort }),
-      loader: ({ context, deps }) =>
-        prefetch(context, () => [firstQuotesRead(deps.market ?? 'a', deps.sort)]),
+      loader: ({ context, deps }) => prefetch(context, 'marketList', deps),
       component: lazyRouteComponent(() => import('./TradingListScreen'), 'TradingListScreen'),
     }),
     createRoute({
@@ -79,7 +77,7 @@ export function marketRoutes(root: AppRootRoute) {
         tabBar: true,
         action: { icon: 'search', to: '/searchlist' },
       }),
-      loader: ({ context }) => prefetch(context, () => [firstQuotesRead('hk')]),
+      loader: ({ context }) => prefetch(context, 'marketList', { market: 'hk' }),
       component: lazyRouteComponent(() => import('./HkListScreen'), 'HkListScreen'),
     }),
     createRoute({
@@ -88,7 +86,7 @@ export function marketRoutes(root: AppRootRoute) {
       staticData: screen(27, 'listDetail', 'public'),
       validateSearch: codeSearch,
       loaderDeps: ({ search: { code } }) => ({ code }),
-      loader: ({ context, deps }) => prefetch(context, () => [deps.code ? stockRead(deps.code) : null]),
+      loader: ({ context, deps }) => prefetch(context, 'stock', deps),
       component: lazyRouteComponent(() => import('./StockDetailScreen'), 'StockDetailScreen'),
     }),
     createRoute({
@@ -124,14 +122,14 @@ export function marketRoutes(root: AppRootRoute) {
         tabBar: true,
         action: { icon: 'search', to: '/searchmylist' },
       }),
-      loader: ({ context }) => prefetch(context, () => [WATCHLIST_READ]),
+      loader: ({ context }) => prefetch(context, 'watchlist', undefined),
       component: lazyRouteComponent(watch, 'WatchlistScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/mylist',
       staticData: screen(26, 'myList', 'session', { action: { icon: 'search', to: '/searchmylist' } }),
-      loader: ({ context }) => prefetch(context, () => [WATCHLIST_READ]),
+      loader: ({ context }) => prefetch(context, 'watchlist', undefined),
       component: lazyRouteComponent(watch, 'WatchlistScreen'),
     }),
     plain('/DragonTiger', boards, 'DragonTigerScreen', screen(3, 'dragonTiger', 'public')),

@@ -6,7 +6,6 @@ import { createRoute, lazyRouteComponent, type StaticDataRouteOption } from '@ta
 import type { AppRootRoute } from '../route-tree';
 import { screen } from '../route-meta';
 import { prefetch } from '../route-prefetch';
-import { orderScreenReads, positionsRead, warehouseReads } from './trade-reads';
 
 const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
@@ -58,7 +57,7 @@ export function tradeRoutes(root: AppRootRoute) {
       staticData,
       validateSearch: orderSearch,
       loaderDeps: ({ search: { code } }) => ({ code }),
-      loader: ({ context, deps }) => prefetch(context, () => orderScreenReads(ORDER_KINDS[name], deps.code)),
+      loader: ({ context, deps }) => prefetch(context, 'order', { kind: ORDER_KINDS[name], code: deps.code }),
       component: lazyRouteComponent(() => import('./BuyScreen'), name),
     });
   const list = <P extends string>(
@@ -71,7 +70,7 @@ export function tradeRoutes(root: AppRootRoute) {
       path,
       staticData,
       loader: ({ context }) =>
-        prefetch(context, () => [positionsRead(name.startsWith('Hold') ? 'open' : 'closed')]),
+        prefetch(context, 'positions', { state: name.startsWith('Hold') ? 'open' : 'closed' }),
       component: lazyRouteComponent(() => import('./PositionsScreen'), name),
     });
   return [
@@ -87,7 +86,7 @@ export function tradeRoutes(root: AppRootRoute) {
       staticData: screen(35, 'warehouse', 'session', { header: 'title', tabBar: true }),
       validateSearch: warehouseSearch,
       loaderDeps: ({ search: { tab } }) => ({ tab }),
-      loader: ({ context, deps }) => prefetch(context, () => warehouseReads(deps.tab)),
+      loader: ({ context, deps }) => prefetch(context, 'warehouse', deps),
       component: lazyRouteComponent(() => import('./PositionsScreen'), 'PositionsScreen'),
     }),
     list('/holdorderlist', 'HoldStocksScreen', screen(36, 'holdOrders', 'session')),
@@ -100,7 +99,9 @@ export function tradeRoutes(root: AppRootRoute) {
         /^\d{1,15}$/.test(str(search.applyId)) ? { applyId: str(search.applyId) } : {},
       loaderDeps: ({ search: { applyId } }) => ({ applyId }),
       // A sub-account's positions read otherwise (SubAccountPositions.tsx); the plain list, the open positions.
-      loader: ({ context, deps }) => prefetch(context, () => (deps.applyId ? [] : [positionsRead('open')])),
+      loader: ({ context, deps }) => {
+        if (!deps.applyId) prefetch(context, 'positions', { state: 'open' });
+      },
       component: lazyRouteComponent(() => import('./PositionsScreen'), 'HoldContractsScreen'),
     }),
     list('/sellorderlist', 'ClosedStocksScreen', screen(38, 'closedOrders', 'session')),

@@ -7,7 +7,6 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import type { AppRootRoute } from '../route-tree';
 import { screen } from '../route-meta';
 import { prefetch } from '../route-prefetch';
-import { EXCHANGE_READS, RECHARGE_READS, TRANSFER_READS, WALLET_READS, WITHDRAW_READS } from './wallet-reads';
 import { positiveIdSearch } from '../../forms/search-params';
 
 /** `?channelId=` of /recharge (from /btc). */
@@ -34,7 +33,7 @@ export function walletRoutes(root: AppRootRoute) {
       getParentRoute: () => root,
       path: '/wallet',
       staticData: screen(66, 'wallet', 'public'),
-      loader: ({ context }) => prefetch(context, () => WALLET_READS),
+      loader: ({ context }) => prefetch(context, 'wallet', undefined),
       component: lazyRouteComponent(() => import('./WalletScreen'), 'WalletScreen'),
     }),
     createRoute({
@@ -42,7 +41,7 @@ export function walletRoutes(root: AppRootRoute) {
       path: '/recharge',
       staticData: screen(73, 'recharge', 'public', { action: { icon: 'more', to: '/rechargelist' } }),
       validateSearch: channelSearch,
-      loader: ({ context }) => prefetch(context, () => RECHARGE_READS),
+      loader: ({ context }) => prefetch(context, 'recharge', undefined),
       component: lazyRouteComponent(recharge, 'RechargeScreen'),
     }),
     createRoute({
@@ -75,14 +74,14 @@ export function walletRoutes(root: AppRootRoute) {
       getParentRoute: () => root,
       path: '/withdraw',
       staticData: screen(74, 'withdraw', 'public', { action: { icon: 'more', to: '/cashWithdrawalRecord' } }),
-      loader: ({ context }) => prefetch(context, () => WITHDRAW_READS),
+      loader: ({ context }) => prefetch(context, 'withdraw', undefined),
       component: lazyRouteComponent(withdraw, 'WithdrawScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/cash',
       staticData: screen(46, 'withdraw', 'session', { action: { icon: 'more', to: '/cashlist' } }),
-      loader: ({ context }) => prefetch(context, () => WITHDRAW_READS),
+      loader: ({ context }) => prefetch(context, 'withdraw', undefined),
       component: lazyRouteComponent(withdraw, 'WithdrawScreen'),
     }),
     createRoute({
@@ -101,14 +100,14 @@ export function walletRoutes(root: AppRootRoute) {
       getParentRoute: () => root,
       path: '/transfer',
       staticData: screen(34, 'transfer', 'session', { action: { icon: 'more', to: '/transferRecord' } }),
-      loader: ({ context }) => prefetch(context, () => TRANSFER_READS),
+      loader: ({ context }) => prefetch(context, 'transfer', undefined),
       component: lazyRouteComponent(transfer, 'TransferScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/transfers',
       staticData: screen(69, 'transfer', 'session'),
-      loader: ({ context }) => prefetch(context, () => TRANSFER_READS),
+      loader: ({ context }) => prefetch(context, 'transfer', undefined),
       component: lazyRouteComponent(transfer, 'TransferScreen'),
     }),
     createRoute({
@@ -121,7 +120,7 @@ export function walletRoutes(root: AppRootRoute) {
       getParentRoute: () => root,
       path: '/exchange',
       staticData: screen(63, 'exchange', 'public', { action: { icon: 'more', to: '/exchangeLog' } }),
-      loader: ({ context }) => prefetch(context, () => EXCHANGE_READS),
+      loader: ({ context }) => prefetch(context, 'exchange', undefined),
       component: lazyRouteComponent(exchange, 'ExchangeScreen'),
     }),
     createRoute({
