@@ -6,7 +6,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { locale$ } from '../state/locale';
 import { session$ } from '../state/session';
-import { stationPagesOptions, stationQueryOptions, type PagedCallKey, type PagedIn } from './station-query';
+import { stationQueryOptions } from './station-query';
 import type { StationRead } from './reads';
 import type { Locales } from '../../../locales/i18n-types';
 
@@ -21,16 +21,6 @@ export function prefetchReads(client: QueryClient, reads: FirstReads): void {
   const loggedIn = session$.token.peek() !== null;
   for (const read of reads(locale)) {
     if (!read || (!loggedIn && needsSession(read))) continue;
-    if (read.pages)
-      void client.prefetchInfiniteQuery(
-        // pagesRead made it: a paged call, its input without the page number.
-        stationPagesOptions(
-          read.key as PagedCallKey,
-          read.input as PagedIn<PagedCallKey>,
-          locale,
-          read.pages.firstPage,
-        ),
-      );
-    else void client.prefetchQuery(stationQueryOptions(read.key, read.input, locale));
+    void client.prefetchQuery(stationQueryOptions(read.key, read.input, locale));
   }
 }

@@ -7,7 +7,6 @@
 import { useMemo } from 'react';
 import { useSelector } from '@legendapp/state/react';
 import {
-  infiniteQueryOptions,
   keepPreviousData,
   queryOptions,
   useInfiniteQuery,
@@ -116,40 +115,13 @@ export interface StationPages<T> {
 }
 
 /** The calls that answer a page (API.md "Paging"). */
-export type PagedCallKey = {
+type PagedCallKey = {
   [K in QueryCallKey]: CallOut<K> extends Page<unknown> ? K : never;
 }[QueryCallKey];
 /** What one row of a paged call is. */
 type PageItem<K extends QueryCallKey> = CallOut<K> extends Page<infer T> ? T : never;
 /** A paged call's input without the page number, which the list supplies. */
-export type PagedIn<K extends QueryCallKey> = Omit<CallIn<K>, 'pageNum'>;
-
-/**
- * A paged list's query (its key, how it asks for a page and which page comes next): the one definition both
- * a screen (useStationPages) and a route's preload (prefetch.ts) use.
- */
-export function stationPagesOptions<K extends PagedCallKey>(
-  key: K,
-  input: PagedIn<K>,
-  locale: string,
-  firstPage = 1,
-) {
-  type T = PageItem<K>;
-  return infiniteQueryOptions<Page<T>, ApiError, { pages: Page<T>[] }, QueryKey, number>({
-    queryKey: [...queryKeyOf(key, input as CallIn<K>, locale), { firstPage }],
-    queryFn: ({ signal, pageParam }) =>
-      (call(key, { ...input, pageNum: pageParam } as CallIn<K>, { signal }) as Promise<Page<T>>).catch(
-        rethrowAsApiError,
-      ),
-    initialPageParam: firstPage,
-    getNextPageParam: (last, pages) => {
-      // The rows before the first page count too: the total is the whole list's.
-      const before = (firstPage - 1) * last.pageSize;
-      const loaded = before + pages.reduce((n, page) => n + page.list.length, 0);
-      return loaded < last.total && last.list.length > 0 ? firstPage + pages.length : undefined;
-    },
-  });
-}
+type PagedIn<K extends QueryCallKey> = Omit<CallIn<K>, 'pageNum'>;
 
 /** Where a paged list starts, when its first rows come from elsewhere. */
 export interface StationPagesOptions {
@@ -174,8 +146,19 @@ export function useStationPages<K extends PagedCallKey>(
   const firstPage = options.firstPage ?? 1;
   const locale = useLocale();
   const query = useInfiniteQuery<Page<T>, ApiError, { pages: Page<T>[] }, QueryKey, number>({
-    ...stationPagesOptions(key, input ?? ({} as PagedIn<K>), locale, firstPage),
-    ...(input === null ? { queryKey: callPrefix(key) } : {}),
+    queryKey:
+      input === null ? callPrefix(key) : [...queryKeyOf(key, input as CallIn<K>, locale), { firstPage }],
+    queryFn: ({ signal, pageParam }) =>
+      (call(key, { ...input, pageNum: pageParam } as CallIn<K>, { signal }) as Promise<Page<T>>).catch(
+        rethrowAsApiError,
+      ),
+    initialPageParam: firstPage,
+    getNextPageParam: (last, pages) => {
+      // The rows before the first page count too: the total is the whole list's.
+      const before = (firstPage - 1) * last.pageSize;
+      const loaded = before + pages.reduce((n, page) => n + page.list.length, 0);
+      return loaded < last.total && last.list.length > 0 ? firstPage + pages.length : undefined;
+    },
     enabled: input !== null,
   });
   const pages = query.data?.pages;
