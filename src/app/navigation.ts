@@ -1,4 +1,4 @@
-import type { AppPath } from './routes/route-table';
+import type { AppPath } from './routes/route-meta';
 
 /**
  * A way for code outside React (the API client's "please log in first" handling) to change the route

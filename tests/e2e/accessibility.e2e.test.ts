@@ -1,6 +1,6 @@
 /**
  * Accessibility beyond the scanner, in Chromium at 390×844 against one always-open station: axe-core (WCAG
- * 2.0–2.2 A and AA) over every route of the route table plus a stock's detail, the full-screen chart, an
+ * 2.0–2.2 A and AA) over every route of the route tree plus a stock's detail, the full-screen chart, an
  * order form and a position's detail, logged in with real data, in both themes; a log-in, a buy and a sell
  * done with the keyboard alone (visible focus ring, focus trapped in the confirm sheet and given back to
  * its opener); no transition under `prefers-reduced-motion: reduce`; and the buy form at 200% zoom with
@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Position } from '../../src/shared/api/types';
-import { ROUTE_TABLE } from '../../src/app/routes/route-table';
+import { appScreens } from '../app-routes';
 import { newPhoneContext, stationClient, watchPageErrors, type E2eSession } from './harness';
 import { stationForFile } from './file-station';
 
@@ -129,9 +129,9 @@ describe('accessibility in Chromium at 390×844', () => {
       leverage: 2,
       requestId: crypto.randomUUID(),
     });
-    // Every spec route as the table lists it, then the screens that take a parameter, with one.
+    // Every spec route as the tree declares it, then the screens that take a parameter, with one.
     const targets = [
-      ...ROUTE_TABLE.map((r) => r.path),
+      ...appScreens().map((r) => r.path),
       `/listdetail?code=600000`,
       `/listdetail?code=${CODE}`,
       `/kline?code=600000`,

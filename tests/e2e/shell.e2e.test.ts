@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { ROUTE_TABLE, TAB_PATHS } from '../../src/app/routes/route-table';
+import { TAB_PATHS } from '../../src/app/state/shell';
+import { appScreens } from '../app-routes';
 import en from '../../locales/en';
 import th from '../../locales/th';
 import vi from '../../locales/vi';
@@ -299,9 +300,9 @@ describe('app shell in Chromium at 390×844', () => {
     const { context, page, errors } = await openPage();
     await page.goto(`${e2e.station.url}/home?lang=en`);
     await page.getByTestId('greeting').waitFor();
-    for (const route of ROUTE_TABLE) {
+    for (const route of appScreens()) {
       await page.goto(`${e2e.station.url}${route.path}`);
-      await page.waitForFunction((t) => document.title === t, titleOf(en, route.titleKey));
+      await page.waitForFunction((t) => document.title === t, titleOf(en, route.meta.titleKey));
       expect(new URL(page.url()).pathname, route.path).toBe(route.path);
       await page.locator('main#main > *').first().waitFor();
     }

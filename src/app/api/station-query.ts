@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 import { useSelector } from '@legendapp/state/react';
 import {
   keepPreviousData,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -63,6 +64,17 @@ export interface StationQueryOptions {
   keepPrevious?: boolean;
 }
 
+/**
+ * The query of one call with `input` in `locale`: its key and how it asks. The one definition both a screen
+ * (useStationQuery) and a route's preload (prefetch.ts) use, so a preloaded answer is the one the screen reads.
+ */
+export function stationQueryOptions<K extends QueryCallKey>(key: K, input: CallIn<K>, locale: string) {
+  return queryOptions<CallOut<K>, ApiError, CallOut<K>, QueryKey>({
+    queryKey: queryKeyOf(key, input, locale),
+    queryFn: ({ signal }) => call(key, input, { signal }).catch(rethrowAsApiError),
+  });
+}
+
 /** One call's answer, cached by call and input; `input` null means "not now" (e.g. logged out). */
 export function useStationQuery<K extends QueryCallKey>(
   key: K,
@@ -71,8 +83,12 @@ export function useStationQuery<K extends QueryCallKey>(
 ): StationQuery<CallOut<K>> {
   const locale = useLocale();
   const query = useQuery<CallOut<K>, ApiError, CallOut<K>, QueryKey>({
-    queryKey: input === null ? callPrefix(key) : queryKeyOf(key, input, locale),
-    queryFn: ({ signal }) => call(key, input!, { signal }).catch(rethrowAsApiError),
+    ...(input === null
+      ? {
+          queryKey: callPrefix(key),
+          queryFn: ({ signal }) => call(key, input!, { signal }).catch(rethrowAsApiError),
+        }
+      : stationQueryOptions(key, input, locale)),
     enabled: input !== null,
     refetchInterval: options.refetchInterval,
     placeholderData: options.keepPrevious ? keepPreviousData : undefined,

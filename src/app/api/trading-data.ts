@@ -7,6 +7,7 @@ import type { TradingRules } from '../../shared/trading-rules';
 import { useQuoteTicksInCache } from './live-query';
 import { useQueryKey, useStationQuery, type StationQuery } from './station-query';
 import { PRICE_REFRESH_MS } from '../components/market-info';
+import { PRODUCT_SETTING_READ } from './reads';
 
 /** Which call serves an instrument: stocks, indexes (CFD-style) or futures. */
 export type InstrumentKind = 'stock' | 'index' | 'futures';
@@ -29,7 +30,7 @@ export function kindOf(market: Market): InstrumentKind {
 }
 
 export function useTradingRules(): StationQuery<TradingRules> {
-  const settings = useStationQuery('GET /api/admin/getProductSetting.do', {});
+  const settings = useStationQuery(PRODUCT_SETTING_READ.key, PRODUCT_SETTING_READ.input);
   return { ...settings, data: settings.data?.trading };
 }
 

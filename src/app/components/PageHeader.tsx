@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useI18nContext } from '../../../locales/i18n-react';
-import type { HeaderAction } from '../routes/route-table';
+import type { HeaderAction } from '../routes/route-meta';
 import { BackButton } from './BackButton';
 
 interface PageHeaderProps {

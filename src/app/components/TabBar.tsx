@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Link, useRouterState } from '@tanstack/react-router';
+import { Link, useRouter, useRouterState } from '@tanstack/react-router';
 import { useI18nContext } from '../../../locales/i18n-react';
 import type { Translation } from '../../../locales/i18n-types';
-import { findRouteMeta, TAB_PATHS, type TabPath } from '../routes/route-table';
+import { TAB_PATHS, type TabPath } from '../state/shell';
 import { showLoginPrompt } from '../state/login-prompt';
 import { TabIcon } from './TabIcons';
 import { useLoggedIn } from '../state/use-logged-in';
@@ -27,11 +27,12 @@ export function TabBar() {
   const [pressed, setPressed] = useState<TabPath | null>(null);
 
   const loggedIn = useLoggedIn();
+  const router = useRouter();
 
   const onTap = (path: TabPath) => {
     navigator.vibrate?.(VIBRATION_MS);
     // spec §4: the footer shows the login prompt sheet for an area that needs a session.
-    if (!loggedIn && findRouteMeta(path)?.requireAuth) showLoginPrompt();
+    if (!loggedIn && router.routesByPath[path].options.staticData?.meta?.requireAuth) showLoginPrompt();
     setPressed(path);
   };
   const endPress = (path: TabPath) => setPressed((current) => (current === path ? null : current));

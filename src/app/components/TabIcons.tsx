@@ -1,4 +1,4 @@
-import type { TabPath } from '../routes/route-table';
+import type { TabPath } from '../state/shell';
 
 const common = {
   viewBox: '0 0 24 24',

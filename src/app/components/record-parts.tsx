@@ -9,6 +9,7 @@ import type { AccountType, Currency, User } from '../../shared/api/types';
 import { formatMoney } from '../../shared/format';
 import type { ApiError } from '../api/errors';
 import { useStationQuery, type StationPages } from '../api/station-query';
+import { USER_READ } from '../api/reads';
 import { Empty, ErrorState, Loading } from './StatusViews';
 import { session$ } from '../state/session';
 import { useLoggedIn } from '../state/use-logged-in';
@@ -38,7 +39,7 @@ export interface FreshUser {
 export function useFreshUser(): FreshUser {
   const user = useSelector(() => session$.user.get());
   const loggedIn = useLoggedIn();
-  const query = useStationQuery('GET /user/getUserInfo.do', loggedIn ? {} : null);
+  const query = useStationQuery(USER_READ.key, loggedIn ? USER_READ.input : null);
   // The session's user: every fresh answer of the query lands there (query-client.ts), and so does the
   // user a change answers with (auth.do), which may be newer than the cached answer.
   const fresh = user ?? query.data ?? null;

@@ -15,7 +15,7 @@ import { UpdatePrompt } from '../components/UpdatePrompt';
 import { online$, unreachable$ } from '../state/connection';
 import { setDisplaySettings } from '../state/display-settings';
 import { followPath } from '../state/shell';
-import { findRouteMeta, slideDirection } from './route-table';
+import { slideDirection, type RouteMeta } from './route-meta';
 import { useLoggedIn } from '../state/use-logged-in';
 
 /** The display settings (spec §3) once per start; until they arrive, or if the station is unreachable, all shows. */
@@ -32,22 +32,22 @@ function useDisplaySettings(): void {
 }
 
 /**
- * The slide of a page change (spec §2): forward in the route table's order slides in from the right,
+ * The slide of a page change (spec §2): forward in the routes' index order slides in from the right,
  * back from the left; the class is only set on a change of page, and CSS drops the motion under
  * prefers-reduced-motion.
  */
-function useSlide(pathname: string): string {
-  const previous = useRef(pathname);
+function useSlide(pathname: string, meta: RouteMeta | null | undefined): string {
+  const previous = useRef({ pathname, meta });
   const slide = useRef('');
-  if (previous.current !== pathname) {
-    const direction = slideDirection(previous.current, pathname);
+  if (previous.current.pathname !== pathname) {
+    const direction = slideDirection(previous.current.meta, meta);
     slide.current = direction === 'none' ? '' : ` slide-${direction}`;
-    previous.current = pathname;
+    previous.current = { pathname, meta };
   }
   return slide.current;
 }
 
-/** The shell around every screen: notice strip, header and tab bar as the route table says. */
+/** The shell around every screen: notice strip, header and tab bar as the route on screen says (its staticData). */
 export function RootLayout() {
   const { LL } = useI18nContext();
   // The page the Outlet shows: the deepest matched route. While the next screen's code is still loading,
@@ -56,22 +56,28 @@ export function RootLayout() {
   const pathname = useRouterState({
     select: (state) => state.matches[state.matches.length - 1]?.pathname ?? state.location.pathname,
   });
+  // Its metadata (null on the root, which shows while an unknown path redirects to /home).
+  const meta = useRouterState({
+    select: (state) => state.matches[state.matches.length - 1]?.staticData.meta,
+  });
+  const routePath = useRouterState({
+    select: (state) => state.matches[state.matches.length - 1]?.fullPath,
+  });
   const loggedIn = useLoggedIn();
   // spec §8: with no base URL answering (and the device online) the page is replaced by this message.
   const cannotConnect = useSelector(() => unreachable$.get() && online$.get());
-  const meta = findRouteMeta(pathname);
   // /listdetail2 shows an index (unless its `market` says futures): titled for it, not "stock details".
   const contractMarket = useRouterState({
     select: (state): string => String((state.location.search as Record<string, unknown>).market ?? ''),
   });
   const titleKey =
-    meta?.path === '/listdetail2'
+    routePath === '/listdetail2'
       ? contractMarket === 'futures'
         ? 'futuresDetail'
         : 'indexDetail'
       : meta?.titleKey;
   const title = titleKey ? LL.titles[titleKey]() : '';
-  const slide = useSlide(pathname);
+  const slide = useSlide(pathname, meta);
   useDisplaySettings();
 
   useEffect(() => {

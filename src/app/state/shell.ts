@@ -1,5 +1,5 @@
 import { observable } from '@legendapp/state';
-import { TAB_PATHS, type TabPath } from '../routes/route-table';
+import type { AppPath } from '../routes/route-meta';
 
 /**
  * spec §3 shared client state that is not the session, theme or language: the selected tab path (it
@@ -12,6 +12,21 @@ export interface BankInfo {
   bankName: string;
   branch: string;
 }
+
+/**
+ * The bottom tab bar's six areas, in order (spec §2); each is a route of the tree (and shows the tab bar:
+ * tests/unit/app-route-table.test.ts).
+ */
+export const TAB_PATHS = [
+  '/home',
+  '/trading-list',
+  '/hk-list',
+  '/warehouse',
+  '/MyList',
+  '/user',
+] as const satisfies readonly AppPath[];
+
+export type TabPath = (typeof TAB_PATHS)[number];
 
 export const selectedTab$ = observable<TabPath>('/home');
 export const bankInfo$ = observable<BankInfo | null>(null);

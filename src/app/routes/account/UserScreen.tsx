@@ -4,6 +4,8 @@ import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Account, ExchangeRates } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
 import { useStationMutation, useStationQuery } from '../../api/station-query';
+import { RATES_READ } from '../../api/reads';
+import { UNREAD_READ } from './account-reads';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { PriceText } from '../../components/PriceText';
 import { RiskGauge, RiskLinesNote } from '../../components/RiskGauge';
@@ -52,13 +54,11 @@ export function totalInCny(accounts: readonly Account[], rates: ExchangeRates | 
 function AccountOverview() {
   const { LL, locale } = useI18nContext();
   const { user, loading, error, reload } = useFreshUser();
-  const rates = useStationQuery('GET /api/site/exchange/rate', {});
+  const rates = useStationQuery(RATES_READ.key, RATES_READ.input);
   // Polled: a message arrives on the station and the stream does not say.
-  const unread = useStationQuery(
-    'GET /user/cash/getUnreadCount.do',
-    {},
-    { refetchInterval: UNREAD_REFRESH_MS },
-  );
+  const unread = useStationQuery(UNREAD_READ.key, UNREAD_READ.input, {
+    refetchInterval: UNREAD_REFRESH_MS,
+  });
   const unreadCount = unread.data?.unread ?? 0;
   const total = user ? totalInCny(user.accounts, rates.data) : null;
 

@@ -3,21 +3,10 @@
  * customer service. Screens are code-split like the others; only the search-parameter readers load with the
  * shell.
  */
-import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, type StaticDataRouteOption } from '@tanstack/react-router';
+import type { AppRootRoute } from '../route-tree';
 import { ART_CATEGORIES, NEWS_TYPES, type ArtCategory, type NewsType } from '../../../shared/content';
-import type { AppPath } from '../route-table';
-
-/** Paths these routes serve (router.tsx checks that the route table's every path has a route). */
-export const CONTENT_PATHS = [
-  '/newPage',
-  '/newGg',
-  '/college',
-  '/about',
-  '/agree',
-  '/aggre',
-  '/trade',
-  '/service',
-] as const satisfies readonly AppPath[];
+import { screen } from '../route-meta';
 
 const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
@@ -55,43 +44,53 @@ export const collegeSearch = (
   };
 };
 
-export function contentRoutes<R extends AnyRoute>(root: R) {
-  const page = <P extends string>(path: P, screen: 'PrivacyScreen' | 'AgreementScreen' | 'RulesScreen') =>
+export function contentRoutes(root: AppRootRoute) {
+  const page = <P extends string>(
+    path: P,
+    name: 'PrivacyScreen' | 'AgreementScreen' | 'RulesScreen',
+    staticData: StaticDataRouteOption,
+  ) =>
     createRoute({
       getParentRoute: () => root,
       path,
-      component: lazyRouteComponent(() => import('./SitePageScreen'), screen),
+      staticData,
+      component: lazyRouteComponent(() => import('./SitePageScreen'), name),
     });
   return [
     createRoute({
       getParentRoute: () => root,
       path: '/newPage',
+      staticData: screen(15, 'news', 'public'),
       validateSearch: newsSearch,
       component: lazyRouteComponent(() => import('./NewsScreen'), 'NewsScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/newGg',
+      staticData: screen(16, 'notices', 'public'),
       validateSearch: noticeSearch,
       component: lazyRouteComponent(() => import('./NoticeScreen'), 'NoticeScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/college',
+      staticData: screen(2, 'college', 'public'),
       validateSearch: collegeSearch,
       component: lazyRouteComponent(() => import('./CollegeScreen'), 'CollegeScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/about',
+      staticData: screen(13, 'about', 'public'),
       component: lazyRouteComponent(() => import('./AboutScreen'), 'AboutScreen'),
     }),
-    page('/agree', 'PrivacyScreen'),
-    page('/aggre', 'AgreementScreen'),
-    page('/trade', 'RulesScreen'),
+    page('/agree', 'PrivacyScreen', screen(50, 'privacyPolicy', 'public')),
+    page('/aggre', 'AgreementScreen', screen(43, 'userAgreement', 'public')),
+    page('/trade', 'RulesScreen', screen(51, 'tradingRules', 'public')),
     createRoute({
       getParentRoute: () => root,
       path: '/service',
+      staticData: screen(72, 'customerService', 'public'),
       component: lazyRouteComponent(() => import('./ServiceScreen'), 'ServiceScreen'),
     }),
   ] as const;

@@ -6,6 +6,7 @@ import type { Banner, NoticeItem, Quote } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
 import { useLiveQuote } from '../../api/live-quotes';
 import { useStationQuery } from '../../api/station-query';
+import { BANNERS_READ, HOME_INDEXES_READ, HOT_STOCKS_READ, newsRead, noticesRead } from './home-reads';
 import { moveClass, PctText } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { AsOfNote } from '../../components/ConnectionViews';
@@ -20,10 +21,7 @@ import { useLoggedIn } from '../../state/use-logged-in';
 
 /** The index cards on the home screen: the first three A-share indexes of the catalogue. */
 const INDEX_CARDS = 3;
-/** The notice ticker shows the newest notices, one at a time. */
-const TICKER_NOTICES = 5;
 const TICKER_STEP_MS = 4000;
-const HOME_NEWS = 5;
 /**
  * The live price stream opens once the first screen has loaded and settled, so it does not compete
  * with the first visit's own requests (the list call already gave each card its price).
@@ -89,7 +87,7 @@ function HomeHero() {
 
 function Banners() {
   const { LL } = useI18nContext();
-  const banners = useStationQuery('GET /api/site/getBannerByPlat.do', { plat: 'h5' });
+  const banners = useStationQuery(BANNERS_READ.key, BANNERS_READ.input);
   // Until the answer comes, an empty banner holds the place, so nothing below jumps when it arrives.
   if (banners.loading) return <div className="banner-placeholder" />;
   const list = banners.data ?? [];
@@ -146,11 +144,8 @@ function BannerCard({ banner, first }: { banner: Banner; first: boolean }) {
 
 function NoticeTicker() {
   const { LL, locale } = useI18nContext();
-  const notices = useStationQuery('GET /api/notice/getNoticeList.do', {
-    pageNum: 1,
-    pageSize: TICKER_NOTICES,
-    lang: locale,
-  });
+  const noticesFirst = noticesRead(locale);
+  const notices = useStationQuery(noticesFirst.key, noticesFirst.input);
   const list = notices.data?.list ?? [];
   const [step, setStep] = useState(0);
   useEffect(() => {
@@ -186,11 +181,9 @@ function NoticeTicker() {
 
 function IndexCards() {
   const { LL } = useI18nContext();
-  const indexes = useStationQuery(
-    'GET /api/index/queryListIndex.do',
-    { region: 'cn' },
-    { refetchInterval: PRICE_REFRESH_MS * 6 },
-  );
+  const indexes = useStationQuery(HOME_INDEXES_READ.key, HOME_INDEXES_READ.input, {
+    refetchInterval: PRICE_REFRESH_MS * 6,
+  });
   const [live, setLive] = useState(false);
   const loaded = indexes.data !== undefined;
   useEffect(() => {
@@ -255,11 +248,9 @@ function IndexCard({ quote, live }: { quote: Quote; live: boolean }) {
 
 function HotStocks() {
   const { LL, locale } = useI18nContext();
-  const top = useStationQuery(
-    'GET /api/stock/getTop.do',
-    { market: 'a', by: 'turnover', limit: 5 },
-    { refetchInterval: PRICE_REFRESH_MS },
-  );
+  const top = useStationQuery(HOT_STOCKS_READ.key, HOT_STOCKS_READ.input, {
+    refetchInterval: PRICE_REFRESH_MS,
+  });
   return (
     <section aria-labelledby="home-hot">
       <h2 id="home-hot" className="section-title">
@@ -297,11 +288,8 @@ function HotStocks() {
 
 function LatestNews() {
   const { LL, locale } = useI18nContext();
-  const news = useStationQuery('GET /api/news/getNewsList.do', {
-    pageNum: 1,
-    pageSize: HOME_NEWS,
-    lang: locale,
-  });
+  const newsFirst = newsRead(locale);
+  const news = useStationQuery(newsFirst.key, newsFirst.input);
   return (
     <section aria-labelledby="home-news">
       <div className="section-head">

@@ -23,9 +23,9 @@ import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { PRICE_REFRESH_MS, priceDigits } from '../../components/market-info';
 import { mergeQuotePages } from './quote-pages';
 import { coverSpan, nextSpan, targetSpan, type Span } from './row-span';
+import { QUOTE_PAGE_STEP, quoteWindowRead } from './market-reads';
 import './market.css';
 
-const PAGE_STEP = 30;
 /** API.md "Paging": at most 100 per page. */
 const MAX_PAGE_SIZE = 100;
 /**
@@ -58,10 +58,11 @@ export type QuoteSort = 'changePct' | '-changePct' | 'turnover' | '-turnover' | 
  */
 export function QuoteList({ market, sort }: { market: StockMarket; sort?: QuoteSort }) {
   const { LL } = useI18nContext();
-  const [pageSize, setPageSize] = useState(PAGE_STEP);
+  const [pageSize, setPageSize] = useState(QUOTE_PAGE_STEP);
+  const firstWindow = quoteWindowRead(market, pageSize, sort);
   const quotes = useStationQuery(
-    'GET /api/stock/getStock.do',
-    { market, pageNum: 1, pageSize, ...(sort ? { sort } : {}) },
+    firstWindow.key,
+    firstWindow.input,
     // Growing the window keeps the rows on screen (and the reader's place) until the bigger answer comes.
     { refetchInterval: PRICE_REFRESH_MS, keepPrevious: true },
   );
@@ -73,7 +74,7 @@ export function QuoteList({ market, sort }: { market: StockMarket; sort?: QuoteS
     { firstPage: 2 },
   );
   const loadMore = () => {
-    if (pageSize < MAX_PAGE_SIZE) setPageSize((size) => Math.min(MAX_PAGE_SIZE, size + PAGE_STEP));
+    if (pageSize < MAX_PAGE_SIZE) setPageSize((size) => Math.min(MAX_PAGE_SIZE, size + QUOTE_PAGE_STEP));
     else if (!deeper) setDeeper(true);
     else if (further.hasMore) further.loadMore();
   };

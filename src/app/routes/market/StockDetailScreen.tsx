@@ -6,6 +6,7 @@ import { formatBigNumber, formatDateTime, formatMoney, formatRate } from '../../
 import { canShort } from '../../../shared/trading-rules';
 import { streamCarries, useLiveQuote } from '../../api/live-quotes';
 import { useStationQuery } from '../../api/station-query';
+import { stockRead } from './market-reads';
 import { KlineChart } from '../../chart/KlineChart';
 import { useRevealedInTurn } from '../../chart/reveal-in-turn';
 import { moveClass, PctText } from '../../components/PriceText';
@@ -35,7 +36,7 @@ function useCode(): string {
 export function StockDetailScreen() {
   const { LL } = useI18nContext();
   const code = useCode();
-  const stock = useStationQuery('GET /api/stock/getSingleStock.do', code ? { code } : null, {
+  const stock = useStationQuery('GET /api/stock/getSingleStock.do', code ? stockRead(code).input : null, {
     refetchInterval: PRICE_REFRESH_MS,
   });
   if (!code) return <ErrorState error={new Error(LL.detail.missingCode())} />;

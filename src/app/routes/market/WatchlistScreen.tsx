@@ -6,6 +6,7 @@ import { formatMoney } from '../../../shared/format';
 import { call, toApiError } from '../../api/client';
 import { streamCarries, useLiveQuote } from '../../api/live-quotes';
 import { useStationQuery } from '../../api/station-query';
+import { WATCHLIST_READ } from './market-reads';
 import { AsOfNote } from '../../components/ConnectionViews';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { PctText, moveClass } from '../../components/PriceText';
@@ -41,7 +42,7 @@ const UNDO_MS = 5000;
 export function WatchlistScreen() {
   const { LL } = useI18nContext();
   const loggedIn = useLoggedIn();
-  const list = useStationQuery('GET /user/option/list.do', loggedIn ? {} : null, {
+  const list = useStationQuery(WATCHLIST_READ.key, loggedIn ? WATCHLIST_READ.input : null, {
     refetchInterval: PRICE_REFRESH_MS,
   });
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());

@@ -3,31 +3,12 @@
  * watchlist and the market boards; beside them the trading calendar. Screens are code-split; only the search
  * readers load with the shell.
  */
-import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
-import type { AppPath } from '../route-table';
+import { createRoute, lazyRouteComponent, type StaticDataRouteOption } from '@tanstack/react-router';
+import { prefetch } from '../route-prefetch';
+import type { AppRootRoute } from '../route-tree';
+import { screen } from '../route-meta';
 import type { QuoteSort } from './QuoteList';
 import type { ListTab } from './TradingListScreen';
-
-/** Paths these routes serve (router.tsx checks that the route table's every path has a route). */
-export const MARKET_PATHS = [
-  '/trading-list',
-  '/hk-list',
-  '/listdetail',
-  '/listdetail2',
-  '/kline',
-  '/indexlist',
-  '/indexsearchlist',
-  '/searchlist',
-  '/searchStock',
-  '/searchmylist',
-  '/MyList',
-  '/mylist',
-  '/DragonTiger',
-  '/topTen',
-  '/daylimit',
-  '/stopRecovery',
-  '/calendar',
-] as const satisfies readonly AppPath[];
 
 const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
@@ -58,15 +39,17 @@ export const contractSearch = (
   return { code: str(search.code), ...(market === 'index' || market === 'futures' ? { market } : {}) };
 };
 
-export function marketRoutes<R extends AnyRoute>(root: R) {
+export function marketRoutes(root: AppRootRoute) {
   const plain = <P extends string, M extends Record<string, unknown>>(
     path: P,
     load: () => Promise<M>,
     name: keyof M & string,
+    staticData: StaticDataRouteOption,
   ) =>
     createRoute({
       getParentRoute: () => root,
       path,
+      staticData,
       component: lazyRouteComponent(load, name),
     });
   const search = () => import('./SearchScreen');
@@ -76,23 +59,40 @@ export function marketRoutes<R extends AnyRoute>(root: R) {
     createRoute({
       getParentRoute: () => root,
       path: '/trading-list',
+      staticData: screen(19, 'tradingList', 'public', {
+        header: 'title',
+        tabBar: true,
+        action: { icon: 'search', to: '/searchlist' },
+      }),
       validateSearch: listSearch,
+      loaderDeps: ({ search: { market, sort } }) => ({ market, sort }),
+      loader: ({ context, deps }) => prefetch(context, 'marketList', deps),
       component: lazyRouteComponent(() => import('./TradingListScreen'), 'TradingListScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/hk-list',
+      staticData: screen(20, 'hkList', 'public', {
+        header: 'title',
+        tabBar: true,
+        action: { icon: 'search', to: '/searchlist' },
+      }),
+      loader: ({ context }) => prefetch(context, 'marketList', { market: 'hk' }),
       component: lazyRouteComponent(() => import('./HkListScreen'), 'HkListScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/listdetail',
+      staticData: screen(27, 'listDetail', 'public'),
       validateSearch: codeSearch,
+      loaderDeps: ({ search: { code } }) => ({ code }),
+      loader: ({ context, deps }) => prefetch(context, 'stock', deps),
       component: lazyRouteComponent(() => import('./StockDetailScreen'), 'StockDetailScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/listdetail2',
+      staticData: screen(28, 'indexDetail', 'public'),
       validateSearch: contractSearch,
       component: lazyRouteComponent(() => import('./StockDetailScreen'), 'ContractDetailScreen'),
     }),
@@ -100,23 +100,46 @@ export function marketRoutes<R extends AnyRoute>(root: R) {
     createRoute({
       getParentRoute: () => root,
       path: '/kline',
+      staticData: screen(60, 'kline', 'public'),
       validateSearch: contractSearch,
       component: lazyRouteComponent(() => import('./KlineScreen'), 'KlineScreen'),
     }),
-    plain('/indexlist', () => import('./TradingListScreen'), 'IndexListScreen'),
-    plain('/indexsearchlist', search, 'IndexSearchScreen'),
-    plain('/searchlist', search, 'SearchScreen'),
-    plain('/searchStock', search, 'SearchScreen'),
-    plain('/searchmylist', search, 'WatchSearchScreen'),
-    plain('/MyList', watch, 'WatchlistScreen'),
-    plain('/mylist', watch, 'WatchlistScreen'),
-    plain('/DragonTiger', boards, 'DragonTigerScreen'),
-    plain('/topTen', boards, 'TopTenScreen'),
-    plain('/daylimit', boards, 'DayLimitScreen'),
-    plain('/stopRecovery', boards, 'StopRecoveryScreen'),
+    plain(
+      '/indexlist',
+      () => import('./TradingListScreen'),
+      'IndexListScreen',
+      screen(22, 'indexList', 'public', { action: { icon: 'search', to: '/indexsearchlist' } }),
+    ),
+    plain('/indexsearchlist', search, 'IndexSearchScreen', screen(21, 'indexSearch', 'public')),
+    plain('/searchlist', search, 'SearchScreen', screen(24, 'search', 'public')),
+    plain('/searchStock', search, 'SearchScreen', screen(55, 'search', 'public')),
+    plain('/searchmylist', search, 'WatchSearchScreen', screen(25, 'watchlistSearch', 'session')),
+    createRoute({
+      getParentRoute: () => root,
+      path: '/MyList',
+      staticData: screen(87, 'myList', 'public', {
+        header: 'title',
+        tabBar: true,
+        action: { icon: 'search', to: '/searchmylist' },
+      }),
+      loader: ({ context }) => prefetch(context, 'watchlist', undefined),
+      component: lazyRouteComponent(watch, 'WatchlistScreen'),
+    }),
+    createRoute({
+      getParentRoute: () => root,
+      path: '/mylist',
+      staticData: screen(26, 'myList', 'session', { action: { icon: 'search', to: '/searchmylist' } }),
+      loader: ({ context }) => prefetch(context, 'watchlist', undefined),
+      component: lazyRouteComponent(watch, 'WatchlistScreen'),
+    }),
+    plain('/DragonTiger', boards, 'DragonTigerScreen', screen(3, 'dragonTiger', 'public')),
+    plain('/topTen', boards, 'TopTenScreen', screen(4, 'topTen', 'public')),
+    plain('/daylimit', boards, 'DayLimitScreen', screen(5, 'dayLimit', 'public')),
+    plain('/stopRecovery', boards, 'StopRecoveryScreen', screen(6, 'stopRecovery', 'public')),
     createRoute({
       getParentRoute: () => root,
       path: '/calendar',
+      staticData: screen(23, 'calendar', 'public'),
       validateSearch: calendarSearch,
       component: lazyRouteComponent(() => import('./CalendarScreen'), 'CalendarScreen'),
     }),

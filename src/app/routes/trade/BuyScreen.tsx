@@ -8,6 +8,8 @@ import { useStationQuery } from '../../api/station-query';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { useInstrument, useTradingRules, type InstrumentKind } from '../../api/trading-data';
 import { OrderForm } from './order/OrderForm';
+import { SETTING_READ, USER_READ } from '../../api/reads';
+import { positionsRead } from './trade-reads';
 import '../../components/trade.css';
 
 interface BuyProps {
@@ -47,9 +49,10 @@ function OrderScreen({ kind, marginTrading = false }: BuyProps) {
   const { code, direction } = useOrderSearch();
   const instrument = useInstrument(kind, code || null);
   const rules = useTradingRules();
-  const user = useStationQuery('GET /user/getUserInfo.do', {});
+  const user = useStationQuery(USER_READ.key, USER_READ.input);
   // The account's open positions: the breakdown's liquidation price is the account-wide one (DOMAIN.md).
-  const open = useStationQuery('GET /user/position/list.do', { state: 'open', pageNum: 1, pageSize: 100 });
+  const openPositions = positionsRead('open');
+  const open = useStationQuery(openPositions.key, openPositions.input);
   // An index quoted in another currency than its account's is settled at the day's rate (DOMAIN.md).
   const payingCurrency =
     instrument.data && rules.data && user.data
@@ -59,7 +62,7 @@ function OrderScreen({ kind, marginTrading = false }: BuyProps) {
   const foreign = payingCurrency !== undefined && instrument.data!.currency !== payingCurrency;
   const rates = useStationQuery('GET /api/site/exchange/rate', foreign ? {} : null);
   // Whether orders need real-name verification on this station (ORDERS_NEED_KYC): said before the user starts.
-  const setting = useStationQuery('GET /api/admin/getSetting.do', {});
+  const setting = useStationQuery(SETTING_READ.key, SETTING_READ.input);
 
   if (!code) return <ErrorState error={new Error(LL.detail.missingCode())} />;
   const failed = instrument.error ?? rules.error ?? user.error ?? (foreign ? rates.error : null);

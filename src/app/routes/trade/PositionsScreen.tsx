@@ -20,6 +20,8 @@ import { SubAccountPositions } from './SubAccountPositions';
 import { liveLiquidationPrices } from './live-liquidation';
 import { summaryByCurrency } from './currency-summary';
 import { useTradingRules } from '../../api/trading-data';
+import { USER_READ } from '../../api/reads';
+import { ORDERS_READ, positionsRead } from './trade-reads';
 import '../../components/trade.css';
 
 export type PositionsTab = 'open' | 'orders' | 'closed';
@@ -27,7 +29,6 @@ export type PositionsTab = 'open' | 'orders' | 'closed';
 export type PositionGroup = 'all' | 'stocks' | 'contracts';
 
 /** API.md "Paging": at most 100 per page. */
-const PAGE_SIZE = 100;
 
 function inGroup(market: Position['market'], group: PositionGroup): boolean {
   if (group === 'all') return true;
@@ -108,7 +109,7 @@ function useLivePrices(codes: readonly string[]): ReadonlyMap<string, number> {
 
 /** The account-wide liquidation price of each open position, moved by live prices between refreshes. */
 function useLiveLiquidation(list: readonly Position[] | undefined, open: boolean) {
-  const user = useStationQuery('GET /user/getUserInfo.do', open ? {} : null, {
+  const user = useStationQuery(USER_READ.key, open ? USER_READ.input : null, {
     refetchInterval: PRICE_REFRESH_MS,
   });
   const rules = useTradingRules();
@@ -128,7 +129,7 @@ export function PositionList({ state, group }: { state: 'open' | 'closed'; group
   // Open positions poll: stops, liquidations and fills happen on the station and the stream does not say.
   const positions = useStationQuery(
     'GET /user/position/list.do',
-    { state, pageNum: 1, pageSize: PAGE_SIZE },
+    positionsRead(state).input,
     state === 'open' ? { refetchInterval: PRICE_REFRESH_MS } : {},
   );
   const liquidation = useLiveLiquidation(positions.data?.list, state === 'open');
@@ -375,7 +376,7 @@ function OpenPositionRow({
 function AccountSummary() {
   const { LL } = useI18nContext();
   // The same query (and poll) as the live liquidation prices below: one request for both.
-  const user = useStationQuery('GET /user/getUserInfo.do', {}, { refetchInterval: PRICE_REFRESH_MS });
+  const user = useStationQuery(USER_READ.key, USER_READ.input, { refetchInterval: PRICE_REFRESH_MS });
   if (!user.data) return null;
   const groups = summaryByCurrency(user.data.accounts);
   return (
@@ -476,11 +477,7 @@ function ClosedPositionRow({ position }: { position: Position }) {
 function OrderList() {
   const { LL } = useI18nContext();
   // Polled: an order fills or expires on the station, and the stream does not say.
-  const orders = useStationQuery(
-    'GET /user/order/list.do',
-    { pageNum: 1, pageSize: PAGE_SIZE },
-    { refetchInterval: PRICE_REFRESH_MS },
-  );
+  const orders = useStationQuery(ORDERS_READ.key, ORDERS_READ.input, { refetchInterval: PRICE_REFRESH_MS });
   const statuses = orders.data?.list.map((order) => `${order.id}:${order.status}`).join(',');
   const seenStatuses = useRef(statuses);
   useEffect(() => {
@@ -650,7 +647,7 @@ function RevokeSheet({ order, onClose, onDone }: { order: Order; onClose: () => 
  */
 function OrderFunds({ orders }: { orders: readonly Order[] }) {
   const { LL, locale } = useI18nContext();
-  const user = useStationQuery('GET /user/getUserInfo.do', {});
+  const user = useStationQuery(USER_READ.key, USER_READ.input);
   const rules = useTradingRules();
   if (!user.data || !rules.data) return null;
   const types = new Set(orders.map((order) => rules.data!.tradingAccount[order.market]));

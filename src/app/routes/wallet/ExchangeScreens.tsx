@@ -10,6 +10,8 @@ import { checkMoneyAmount } from '../../../shared/validation';
 import { exchangedAmount } from '../../../shared/flash-exchange';
 import { toMajor, toMinor } from '../../../shared/money';
 import { useStationMutation, useStationPages, useStationQuery } from '../../api/station-query';
+import { RATES_READ } from '../../api/reads';
+import { EXCHANGE_FIRST_PAIR, spreadRead } from './wallet-reads';
 import { FormField } from '../../components/FormField';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
 import { Sheet } from '../../components/Sheet';
@@ -43,11 +45,12 @@ function ExchangeForm() {
   const { LL, locale } = useI18nContext();
   const money = useMoneyText();
   const { user, loading, error, reload } = useFreshUser();
-  const [source, setSource] = useState<Currency>('CNY');
-  const [target, setTarget] = useState<Currency>('HKD');
-  const spread = useStationQuery('GET /api/user/findSpreadRateOne.do', { source, target });
+  const [source, setSource] = useState<Currency>(EXCHANGE_FIRST_PAIR.source);
+  const [target, setTarget] = useState<Currency>(EXCHANGE_FIRST_PAIR.target);
+  const pair = spreadRead(source, target);
+  const spread = useStationQuery(pair.key, pair.input);
   // The day's rates: the preview is the station's own rule on them (src/shared/flash-exchange.ts).
-  const rates = useStationQuery('GET /api/site/exchange/rate', {});
+  const rates = useStationQuery(RATES_READ.key, RATES_READ.input);
   const exchange = useStationMutation('POST /api/user/exchange.do');
   const [confirming, setConfirming] = useState(false);
   const available = user?.accounts.find((a) => a.type === CURRENCY_ACCOUNT[source])?.available ?? 0;

@@ -9,6 +9,8 @@ import type { PayChannel, Recharge, RechargeStatus, SiteSetting } from '../../..
 import { formatDateTime } from '../../../shared/format';
 import { checkMoneyAmount, type ValidationKey } from '../../../shared/validation';
 import { useStationMutation, useStationPages, useStationQuery } from '../../api/station-query';
+import { SETTING_READ } from '../../api/reads';
+import { PAY_INFO_READ } from './wallet-reads';
 import { FormField } from '../../components/FormField';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { validationMessage } from '../../forms/form-errors';
@@ -64,8 +66,8 @@ export function RechargeScreen() {
   const money = useMoneyText();
   const amountMessage = useAmountMessage();
   const search = useSearch({ strict: false }) as { channelId?: number };
-  const channels = useStationQuery('GET /api/site/getPayInfo.do', {});
-  const setting = useStationQuery('GET /api/admin/getSetting.do', {});
+  const channels = useStationQuery(PAY_INFO_READ.key, PAY_INFO_READ.input);
+  const setting = useStationQuery(SETTING_READ.key, SETTING_READ.input);
   const [picked, setPicked] = useState<number | null>(search.channelId ?? null);
   const list = channels.data ?? [];
   const channel = list.find((c) => c.id === picked) ?? list[0];

@@ -10,6 +10,7 @@ import type { User, Withdrawal, WithdrawalStatus, WithdrawInfo } from '../../../
 import { formatDateTime, formatRate } from '../../../shared/format';
 import { checkMoneyAmount, checkWithdrawPassword } from '../../../shared/validation';
 import { useStationMutation, useStationPages, useStationQuery } from '../../api/station-query';
+import { BANK_INFO_READ, WITHDRAW_INFO_READ } from './wallet-reads';
 import { FormField } from '../../components/FormField';
 import { FormSubmit } from '../../components/FormSubmit';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
@@ -134,8 +135,8 @@ function WithdrawForm() {
   const { LL, locale } = useI18nContext();
   const navigate = useNavigate();
   const money = useMoneyText();
-  const info = useStationQuery('GET /user/withdraw/info.do', {});
-  const bank = useStationQuery('GET /user/bank/getBankInfo.do', {});
+  const info = useStationQuery(WITHDRAW_INFO_READ.key, WITHDRAW_INFO_READ.input);
+  const bank = useStationQuery(BANK_INFO_READ.key, BANK_INFO_READ.input);
   // Its requestId, pending state and what it refreshes (the records, the accounts, withdrawable cash).
   const withdraw = useStationMutation('POST /user/withdraw/outMoney.do');
   const limits = info.data;

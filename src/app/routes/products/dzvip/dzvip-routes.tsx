@@ -3,15 +3,9 @@
  * user's block trades), /vipdetail (today's VIP allocations, or one with `?code=` and its purchase form) and
  * /VipSearchlist. Screens are code-split; only the search readers load with the shell.
  */
-import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
-import type { AppPath } from '../../route-table';
-
-/** Paths these routes serve (router.tsx checks that the route table's every path has a route). */
-export const DZVIP_PATHS = [
-  '/sharerecordDz',
-  '/vipdetail',
-  '/VipSearchlist',
-] as const satisfies readonly AppPath[];
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import type { AppRootRoute } from '../../route-tree';
+import { screen } from '../../route-meta';
 
 const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
@@ -25,23 +19,26 @@ export const vipSearch = (search: Record<string, unknown>): { code?: string } =>
   return /^[A-Za-z0-9]{1,12}$/.test(code) ? { code } : {};
 };
 
-export function dzVipRoutes<R extends AnyRoute>(root: R) {
+export function dzVipRoutes(root: AppRootRoute) {
   return [
     createRoute({
       getParentRoute: () => root,
       path: '/sharerecordDz',
+      staticData: screen(85, 'blockTradeRecords', 'session'),
       validateSearch: blockTradeSearch,
       component: lazyRouteComponent(() => import('./BlockTradeScreen'), 'BlockTradeScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/vipdetail',
+      staticData: screen(12, 'vipDetail', 'session', { action: { icon: 'search', to: '/VipSearchlist' } }),
       validateSearch: vipSearch,
       component: lazyRouteComponent(() => import('./VipScreens'), 'VipPicksScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/VipSearchlist',
+      staticData: screen(86, 'vipSearch', 'session'),
       component: lazyRouteComponent(() => import('./VipScreens'), 'VipSearchScreen'),
     }),
   ];

@@ -3,17 +3,9 @@
  * types), /days (applying), /fundslist (my allocations and the my-allocation view) and /subWarehouseBuy
  * (buying in the sub-account). The sub-account's positions are /holdorderlist2?applyId= (trade-routes.tsx).
  */
-import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
-import type { AppPath } from '../../route-table';
-
-/** Paths these routes serve (router.tsx checks that the route table's every path has a route). */
-export const FUNDS_PATHS = [
-  '/jijin',
-  '/funds',
-  '/days',
-  '/fundslist',
-  '/subWarehouseBuy',
-] as const satisfies readonly AppPath[];
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import type { AppRootRoute } from '../../route-tree';
+import { screen } from '../../route-meta';
 
 const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 const digits = (value: unknown): string | undefined =>
@@ -44,35 +36,40 @@ export const subBuySearch = (search: Record<string, unknown>): { applyId?: strin
   return { ...(applyId ? { applyId } : {}), ...(code ? { code } : {}) };
 };
 
-export function fundsRoutes<R extends AnyRoute>(root: R) {
+export function fundsRoutes(root: AppRootRoute) {
   const allocation = () => import('./AllocationScreens');
   return [
     createRoute({
       getParentRoute: () => root,
       path: '/jijin',
+      staticData: screen(1, 'fundsMarket', 'public'),
       validateSearch: fundSearch,
       component: lazyRouteComponent(() => import('./FundsMarketScreen'), 'FundsMarketScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/funds',
+      staticData: screen(53, 'allocation', 'session', { action: { icon: 'more', to: '/fundslist' } }),
       component: lazyRouteComponent(allocation, 'AllocationHomeScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/days',
+      staticData: screen(54, 'dailyAllocation', 'session'),
       validateSearch: applySearch,
       component: lazyRouteComponent(allocation, 'AllocationApplyScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/fundslist',
+      staticData: screen(57, 'myAllocation', 'session'),
       validateSearch: allocationSearch,
       component: lazyRouteComponent(allocation, 'MyAllocationsScreen'),
     }),
     createRoute({
       getParentRoute: () => root,
       path: '/subWarehouseBuy',
+      staticData: screen(31, 'subAccountBuy', 'session'),
       validateSearch: subBuySearch,
       component: lazyRouteComponent(() => import('./SubAccountScreens'), 'SubAccountBuyScreen'),
     }),
