@@ -11,7 +11,14 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** `npm run i18n` as a fresh clone runs it: the locales without any generated file. */
 function freshClone(): void {
-  for (const name of ['locales', 'scripts/i18n-seed.mjs', '.typesafe-i18n.json', 'package.json']) {
+  for (const name of [
+    'locales',
+    'scripts/i18n-seed.mjs',
+    'scripts/i18n-split.ts',
+    'src/app/i18n/first-texts.ts',
+    '.typesafe-i18n.json',
+    'package.json',
+  ]) {
     cpSync(join(root, name), join(work, name), { recursive: true });
   }
   symlinkSync(join(root, 'node_modules'), join(work, 'node_modules'));
