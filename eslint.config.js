@@ -17,7 +17,6 @@ export default tseslint.config(
       'node_modules/**',
       'locales/i18n-*.ts',
       'locales/i18n-react.tsx',
-      'src/app/routeTree.gen.ts',
       'src/app/i18n/generated/**',
     ],
   },
