@@ -13,6 +13,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import TypesafeI18n from '../../locales/i18n-react';
 import { LocaleSync } from './i18n/LocaleSync';
 import { resolveStartLocale, startLocale } from './i18n/locale';
+import { startPreloading } from './routes/route-prefetch';
 import { warmFormatters } from './i18n/warm-formatters';
 import { queryClient } from './api/query-client';
 import { registerNavigator } from './navigation';
@@ -73,6 +74,7 @@ async function start(): Promise<void> {
   // While the network works: the number formatters the first prices need.
   whenIdle(() => warmFormatters(locale));
   await Promise.all([ready, firstScreen]);
+  startPreloading();
 
   await nextTask();
   const container = document.getElementById('root');

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { AnyRoute } from '@tanstack/react-router';
 import { queryKeyOf } from '../../src/app/api/query-keys';
@@ -6,6 +6,7 @@ import { USER_READ, type StationRead } from '../../src/app/api/reads';
 import { homeReads } from '../../src/app/routes/home/home-reads';
 import { stockRead } from '../../src/app/routes/market/market-reads';
 import { orderScreenReads, positionsRead } from '../../src/app/routes/trade/trade-reads';
+import { startPreloading } from '../../src/app/routes/route-prefetch';
 import type { RouterContext } from '../../src/app/routes/route-tree';
 import { locale$ } from '../../src/app/state/locale';
 import { clearSession, setSession } from '../../src/app/state/session';
@@ -64,7 +65,18 @@ const cachedKeys = (): QueryKey[] =>
 const keysOf = (reads: readonly StationRead[]): QueryKey[] =>
   reads.map((read) => queryKeyOf(read.key, read.input, locale$.peek()));
 
+describe('before the first screen is in', () => {
+  it('loaders leave it to ask for itself: no preloading code on the first visit', async () => {
+    load('/home');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(cachedKeys()).toEqual([]);
+    expect(asked).toEqual([]);
+  });
+});
+
 describe('route loaders', () => {
+  beforeAll(startPreloading);
+
   it('start /home’s first reads under the keys its screen reads, without waiting for them', async () => {
     expect(load('/home')).toBeUndefined();
     await vi.waitFor(() => expect(cachedKeys()).toHaveLength(5));

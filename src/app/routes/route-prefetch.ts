@@ -7,11 +7,23 @@
 import type { RouteReads } from './route-reads';
 import type { RouterContext } from './route-tree';
 
+/**
+ * Off until the first screen has loaded: that screen asks for its own reads as it renders, and its loader's
+ * copy would add the preloading code and every area's read list to the first visit's JavaScript.
+ */
+let preloading = false;
+
+/** From now on, loaders preload (main.tsx, once the first screen is in). */
+export function startPreloading(): void {
+  preloading = true;
+}
+
 export function prefetch<N extends keyof RouteReads>(
   context: RouterContext,
   name: N,
   deps: Parameters<RouteReads[N]>[0],
 ): void {
+  if (!preloading) return;
   void import('./route-reads').then(
     ({ prefetchRoute }) => prefetchRoute(context.queryClient, name, deps),
     // The chunk could not load (offline, a new deployment): the screen asks for itself.
