@@ -119,6 +119,14 @@ describe('invalidation map', () => {
     expect(await staleAfter('POST /user/position/setStops.do')).toEqual(['GET /user/position/list.do']);
   });
 
+  it('a product purchase refreshes the offer it took from, so no screen reloads by hand', () => {
+    expect(invalidatedBy('POST /user/buyStockDz.do')).toContain('GET /api/stock/getDzList.do');
+    expect(invalidatedBy('POST /user/buyVipQc.do')).toContain('GET /api/stock/getVipByCode.do');
+    expect(invalidatedBy('POST /user/add.do')).toContain('GET /user/newStockList.do');
+    expect(invalidatedBy('POST /user/submitSubscribe.do')).toContain('GET /user/newStockList.do');
+    expect(invalidatedBy('POST /user/fund/buy.do')).toContain('GET /user/fund/holdings.do');
+  });
+
   it('money moves refresh the accounts and the fund flow, never the market', async () => {
     for (const change of [
       'POST /user/transAmt.do',

@@ -138,6 +138,7 @@ export const INVALIDATES = {
   'POST /user/add.do': ['GET /user/getOneSubscribeByUserId.do', 'GET /user/newStockList.do', ...MOVES_CASH],
   'POST /user/submitSubscribe.do': [
     'GET /user/getOneSubscribeByUserId.do',
+    'GET /user/newStockList.do',
     'GET /user/getzqjl.do',
     ...MOVES_CASH,
   ],
@@ -147,7 +148,7 @@ export const INVALIDATES = {
     'GET /api/stock/getDzList.do',
     ...OPENS_OR_CLOSES,
   ],
-  'POST /user/buyVipQc.do': ['GET /user/vipQcList.do', ...OPENS_OR_CLOSES],
+  'POST /user/buyVipQc.do': ['GET /user/vipQcList.do', 'GET /api/stock/getVipByCode.do', ...OPENS_OR_CLOSES],
   'POST /user/addOption.do': ['GET /user/option/list.do', 'GET /user/isOption.do'],
   'POST /user/delOption.do': ['GET /user/option/list.do', 'GET /user/isOption.do'],
   'POST /user/option/sort.do': ['GET /user/option/list.do'],

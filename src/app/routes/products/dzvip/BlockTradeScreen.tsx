@@ -49,16 +49,12 @@ function OfferList() {
   const offers = useStationQuery('GET /api/stock/getDzList.do', {}, { refetchInterval: PRICE_REFRESH_MS });
   const buy = useStationMutation('POST /user/buyStockDz.do');
   const [buying, setBuying] = useState<BlockTradeOffer | null>(null);
-  const [bought, setBought] = useState(false);
 
   if (!offers.data) {
     return offers.error ? <ErrorState error={offers.error} onRetry={offers.reload} /> : <Loading />;
   }
   if (offers.data.length === 0) return <Empty text={LL.dzvip.noOffers()} />;
-  const close = () => {
-    setBuying(null);
-    setBought(false);
-  };
+  const close = () => setBuying(null);
   return (
     <>
       {offers.error && <p className="inline-error">{offers.error.message}</p>}
@@ -110,10 +106,6 @@ function OfferList() {
             purchase={{
               isPending: buy.isPending,
               mutate: (input, callbacks) => buy.mutate({ code: buying.code, ...input }, callbacks),
-            }}
-            onDone={() => {
-              if (!bought) offers.reload();
-              setBought(true);
             }}
           />
         )}

@@ -193,7 +193,6 @@ function VipPickDetail({ code }: { code: string }) {
               // A VIP allocation is paid in full: no leverage is sent.
               mutate: ({ lots }, callbacks) => grab.mutate({ code: data.code, lots }, callbacks),
             }}
-            onDone={() => pick.reload()}
           />
         </section>
       )}

@@ -100,11 +100,11 @@ export interface PurchaseFormProps {
   /** The message after a purchase. */
   doneText: (lots: number) => string;
   confirmText: string;
-  onDone: (position: Position) => void;
 }
 
 /** Lots (and leverage where offered), the breakdown before confirming, then the purchase. */
-export function PurchaseForm({ terms, purchase, doneText, confirmText, onDone }: PurchaseFormProps) {
+/** The lists a purchase changes refresh by its invalidation (query-keys.ts). */
+export function PurchaseForm({ terms, purchase, doneText, confirmText }: PurchaseFormProps) {
   const { LL, locale } = useI18nContext();
   const money = useMoneyText();
   const rules = useTradingRules();
@@ -165,7 +165,6 @@ export function PurchaseForm({ terms, purchase, doneText, confirmText, onDone }:
             .catch(() => undefined)
             .then(() => {
               setDone({ text: doneText(lotsNumber), position: answer.position });
-              onDone(answer.position);
             }),
         onError: form.showRefusal,
       },

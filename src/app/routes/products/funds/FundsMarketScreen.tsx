@@ -120,10 +120,6 @@ function FundDetailView({ code }: { code: string }) {
   if (!detail.data) return <Loading />;
   const { fund } = detail.data;
   const held = holdings.data?.holdings.find((h) => h.code === fund.code);
-  const reload = () => {
-    holdings.reload();
-    detail.reload();
-  };
   return (
     <div className="funds-screen wallet-screen">
       <Link to="/jijin" className="muted small">
@@ -151,9 +147,9 @@ function FundDetailView({ code }: { code: string }) {
             nav={fund.nav}
             minPurchase={fund.minPurchase}
             feeRate={fund.purchaseFeeRate}
-            onDone={reload}
           />
-          {held ? <RedeemForm holding={held} fund={fund} onDone={reload} /> : null}
+          {/* A buy or redemption refreshes the holdings it changed (query-keys.ts INVALIDATES). */}
+          {held ? <RedeemForm holding={held} fund={fund} /> : null}
         </>
       ) : (
         <LoggedOutPrompt title={LL.user.loggedOutTitle()} text={LL.loginPrompt.text()} />
@@ -162,13 +158,7 @@ function FundDetailView({ code }: { code: string }) {
   );
 }
 
-function BuyFundForm(props: {
-  code: string;
-  nav: number;
-  minPurchase: number;
-  feeRate: number;
-  onDone: () => void;
-}) {
+function BuyFundForm(props: { code: string; nav: number; minPurchase: number; feeRate: number }) {
   const { LL, locale } = useI18nContext();
   const money = useMoneyText();
   const [confirming, setConfirming] = useState(false);
@@ -177,7 +167,6 @@ function BuyFundForm(props: {
       form.reset();
       setConfirming(false);
       showAlert(LL.fundsUi.bought({ units: formatMoney(trade.units, locale) }), 'success');
-      props.onDone();
     },
     onError: (apiError) => form.showRefusal(apiError),
   });
@@ -247,15 +236,7 @@ function BuyFundForm(props: {
   );
 }
 
-function RedeemForm({
-  holding,
-  fund,
-  onDone,
-}: {
-  holding: FundHolding;
-  fund: FundProduct;
-  onDone: () => void;
-}) {
+function RedeemForm({ holding, fund }: { holding: FundHolding; fund: FundProduct }) {
   const feeRate = fund.redeemFeeRate;
   const { LL, locale } = useI18nContext();
   const money = useMoneyText();
@@ -263,7 +244,6 @@ function RedeemForm({
     onSuccess: (trade) => {
       form.reset();
       showAlert(LL.fundsUi.redeemed({ amount: money(trade.amount) }), 'success');
-      onDone();
     },
     onError: (apiError) => form.showRefusal(apiError),
   });

@@ -266,9 +266,7 @@ export function useIssueWithMine(kind: 'lottery' | 'placement'): IssueWithMine {
     view: null,
     issue,
     latest: fresh ?? mine.data.list[0] ?? null,
-    changed: (subscription) => {
-      setFresh(subscription);
-      issues.reload();
-    },
+    // The issue's list refreshes by the subscription's or payment's invalidation (query-keys.ts).
+    changed: setFresh,
   };
 }
