@@ -35,7 +35,8 @@ export interface Config {
   bodyLimit: number;
   /**
    * TRUST_PROXY: behind a load balancer, the caller's address is the first of X-Forwarded-For (Fastify's
-   * trustProxy); off by default, where a caller could name any address in that header.
+   * trustProxy), and the station's own origin for the cross-site check is X-Forwarded-Proto and
+   * X-Forwarded-Host; off by default, where a caller could name any address, scheme or host in them.
    */
   trustProxy: boolean;
   logLevel: string;

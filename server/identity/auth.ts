@@ -20,6 +20,11 @@ export function endOfDay(t: number, timeZone: string): number {
 export interface Auth {
   /** The token a request carries (header first, then cookie), or null. */
   tokenOf(request: FastifyRequest): string | null;
+  /**
+   * CROSS_SITE when a state-changing call carries the session only as the cookie and a browser says it comes
+   * from another site (`fromOwnSite`). Every call that acts on the cookie's session goes through this.
+   */
+  refuseCrossSite(request: FastifyRequest): void;
   /** onRequest hook for /user/ routes: NOT_LOGGED_IN without a live session. */
   requireUser(request: FastifyRequest): Promise<void>;
   /** The session a requireUser hook established. */
@@ -61,18 +66,22 @@ export function createAuth(station: Station): Auth {
     const cookie = request.cookies[TOKEN_COOKIE];
     return cookie && TOKEN_PATTERN.test(cookie) ? cookie : null;
   };
+  const refuseCrossSite = (request: FastifyRequest): void => {
+    if (
+      tokenOf(request) !== null &&
+      !SAFE_METHODS.has(request.method) &&
+      request.headers.authorization === undefined &&
+      !fromOwnSite(request, allowedOrigins)
+    ) {
+      throw new AppError('CROSS_SITE');
+    }
+  };
   return {
     tokenOf,
+    refuseCrossSite,
     async requireUser(request) {
+      refuseCrossSite(request);
       const token = tokenOf(request);
-      if (
-        token !== null &&
-        !SAFE_METHODS.has(request.method) &&
-        request.headers.authorization === undefined &&
-        !fromOwnSite(request, allowedOrigins)
-      ) {
-        throw new AppError('CROSS_SITE');
-      }
       const session = token ? await sessionOf(station, token) : null;
       if (!session) throw new AppError('NOT_LOGGED_IN');
       request.session = session;
