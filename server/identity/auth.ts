@@ -25,8 +25,11 @@ export interface Auth {
    * from another site (`fromOwnSite`). Every call that acts on the cookie's session goes through this.
    */
   refuseCrossSite(request: FastifyRequest): void;
-  /** onRequest hook for /user/ routes: NOT_LOGGED_IN without a live session. */
-  requireUser(request: FastifyRequest): Promise<void>;
+  /**
+   * onRequest hook for the calls of a signed-in user: NOT_LOGGED_IN without a live session. Its answer,
+   * refusals included, is never cached (`Cache-Control: no-store`), wherever the call lives.
+   */
+  requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** The session a requireUser hook established. */
   session(request: FastifyRequest): SessionInfo;
   setCookie(reply: FastifyReply, token: string): void;
@@ -79,7 +82,9 @@ export function createAuth(station: Station): Auth {
   return {
     tokenOf,
     refuseCrossSite,
-    async requireUser(request) {
+    async requireUser(request, reply) {
+      // On the raw response, as the hardening plugin does, so an error answer keeps it too.
+      reply.raw.setHeader('cache-control', 'no-store');
       refuseCrossSite(request);
       const token = tokenOf(request);
       const session = token ? await sessionOf(station, token) : null;
