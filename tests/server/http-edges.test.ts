@@ -105,9 +105,14 @@ describe.each(dbTargets)('the HTTP layer at its edges (%s)', (db) => {
     const station = await startStation({ db, captureLogs: true, env: { LOG_LEVEL: 'debug' } });
     try {
       await api(station.url).get('/api/user/checkPhone.do', { phone: '13912345678' });
+      // After a country code, and among other digits.
+      await api(station.url).get('/api/user/checkPhone.do', { phone: '8613812344321' });
+      await api(station.url).get('/api/index/ping.do', { x: '0137123456789' });
       const logs = station.logs.join('\n');
       expect(logs).toContain('139****5678');
-      expect(logs).not.toContain('13912345678');
+      expect(logs).toContain('861******4321');
+      expect(logs).toContain('013******6789');
+      for (const phone of ['13912345678', '13812344321', '13712345678']) expect(logs).not.toContain(phone);
     } finally {
       await station.close();
     }
