@@ -35,7 +35,8 @@ export interface Config {
   bodyLimit: number;
   /**
    * TRUST_PROXY: behind a load balancer, the caller's address is the first of X-Forwarded-For (Fastify's
-   * trustProxy); off by default, where a caller could name any address in that header.
+   * trustProxy), and the station's own origin for the cross-site check is X-Forwarded-Proto and
+   * X-Forwarded-Host; off by default, where a caller could name any address, scheme or host in them.
    */
   trustProxy: boolean;
   logLevel: string;
@@ -87,6 +88,8 @@ export interface IdentitySettings {
   /** LOGIN_PER_IP_HOURLY / CHECK_PHONE_PER_IP_HOURLY: logins and phone checks one address may try an hour. */
   loginPerIpHourly: number;
   checkPhonePerIpHourly: number;
+  /** CHECK_PHONE_PER_PHONE_HOURLY: checks of one phone number an hour, from all addresses together. */
+  checkPhonePerPhoneHourly: number;
   loginWindowMinutes: number;
   loginLockMinutes: number;
   /** REGION_HEADER: the proxy header naming the caller's region (e.g. cf-ipcountry); empty: none. */
@@ -156,6 +159,7 @@ export function loadIdentitySettings(env: NodeJS.ProcessEnv): IdentitySettings {
     loginPhoneFailures: readInt(env, 'LOGIN_PHONE_FAILURES', 20, 1, 100_000),
     loginPerIpHourly: readInt(env, 'LOGIN_PER_IP_HOURLY', 300, 1, 1_000_000),
     checkPhonePerIpHourly: readInt(env, 'CHECK_PHONE_PER_IP_HOURLY', 120, 1, 1_000_000),
+    checkPhonePerPhoneHourly: readInt(env, 'CHECK_PHONE_PER_PHONE_HOURLY', 30, 1, 1_000_000),
     loginWindowMinutes: readInt(env, 'LOGIN_WINDOW_MIN', 15, 1, 10_080),
     loginLockMinutes: readInt(env, 'LOGIN_LOCK_MIN', 15, 1, 10_080),
     regionHeader: header === '' ? null : header,

@@ -1294,6 +1294,7 @@ const en = {
     UPLOAD_PENDING_FULL:
       'Too many photos are waiting to be submitted; submit your verification, or wait a day for unused photos to be cleared',
     TOO_MANY_FROM_ADDRESS: 'Too many attempts from your network, please try again later',
+    PHONE_CHECKED_TOO_OFTEN: 'This phone number was checked too often, please try again later',
     PHONE_NOT_REGISTERED: 'This phone number is not registered',
     OLD_PASSWORD_WRONG: 'The old password is wrong',
     KYC_PENDING: 'Your verification is under review, please wait',

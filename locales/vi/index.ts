@@ -1294,6 +1294,7 @@ const vi = {
     UPLOAD_PENDING_FULL:
       'Có quá nhiều ảnh đang chờ gửi; hãy gửi xác minh danh tính, hoặc đợi một ngày để ảnh không dùng được xóa',
     TOO_MANY_FROM_ADDRESS: 'Có quá nhiều lần thử từ mạng của bạn, vui lòng thử lại sau',
+    PHONE_CHECKED_TOO_OFTEN: 'Số điện thoại này đã được kiểm tra quá nhiều lần, vui lòng thử lại sau',
     PHONE_NOT_REGISTERED: 'Số điện thoại này chưa được đăng ký',
     OLD_PASSWORD_WRONG: 'Mật khẩu cũ không đúng',
     KYC_PENDING: 'Xác minh danh tính đang được xét duyệt, vui lòng chờ',

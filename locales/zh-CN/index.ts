@@ -1269,6 +1269,7 @@ const zh_CN = {
     UPLOAD_DAILY_LIMIT: '24小时内最多上传{n}张照片，您已达上限，请明天再试',
     UPLOAD_PENDING_FULL: '待提交的照片过多，请先提交实名认证，或等待一天后未使用的照片被清理',
     TOO_MANY_FROM_ADDRESS: '您所在网络的尝试次数过多，请稍后再试',
+    PHONE_CHECKED_TOO_OFTEN: '该手机号查询过于频繁，请稍后再试',
     PHONE_NOT_REGISTERED: '该手机号尚未注册',
     OLD_PASSWORD_WRONG: '原密码错误',
     KYC_PENDING: '实名认证审核中，请耐心等待',

@@ -1270,6 +1270,7 @@ const zh_TW = {
     UPLOAD_DAILY_LIMIT: '24小時內最多上傳{n}張照片，您已達上限，請明天再試',
     UPLOAD_PENDING_FULL: '待提交的照片過多，請先提交實名認證，或等待一天後未使用的照片被清除',
     TOO_MANY_FROM_ADDRESS: '您所在網路的嘗試次數過多，請稍後再試',
+    PHONE_CHECKED_TOO_OFTEN: '該手機號查詢過於頻繁，請稍後再試',
     PHONE_NOT_REGISTERED: '該手機號尚未註冊',
     OLD_PASSWORD_WRONG: '原密碼錯誤',
     KYC_PENDING: '實名認證審核中，請耐心等候',

@@ -48,12 +48,21 @@ export function runOperatorCommand(
 }
 
 /**
+ * What a terminal must not act on beyond CONTROL_CHARACTERS, in text the fields accept: a carriage return
+ * that does not start a CRLF line break (it moves back to overwrite the line shown), the invisible direction
+ * marks LRM and RLM (U+200E, U+200F: they reorder what follows) and the line and paragraph separators
+ * (U+2028, U+2029: some terminals and log viewers break lines at them, so a field could fake a line).
+ */
+const OPERATOR_ESCAPED = new RegExp(`${CONTROL_CHARACTERS.source}|\r(?!\n)|[\u200E\u200F\u2028\u2029]`, 'g');
+
+/**
  * A line as the operator's terminal may show it: control characters (CONTROL_CHARACTERS), which users' text
- * stored before they were refused may still hold, are written as visible escapes (\x1b, \u202e), so no
- * text can clear the screen, set the window title or write the clipboard. Line breaks stay.
+ * stored before they were refused may still hold, and the characters of OPERATOR_ESCAPED are written as
+ * visible escapes (\x1b, \x0d, \u202e), so no text can clear the screen, set the window title, write the
+ * clipboard or overwrite what is shown. Line breaks (\n, \r\n) and tabs stay.
  */
 export function printable(line: string): string {
-  return line.replace(new RegExp(CONTROL_CHARACTERS.source, 'g'), (c) => {
+  return line.replace(OPERATOR_ESCAPED, (c) => {
     const code = c.charCodeAt(0);
     return code <= 0xff
       ? `\\x${code.toString(16).padStart(2, '0')}`

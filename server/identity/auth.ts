@@ -20,8 +20,16 @@ export function endOfDay(t: number, timeZone: string): number {
 export interface Auth {
   /** The token a request carries (header first, then cookie), or null. */
   tokenOf(request: FastifyRequest): string | null;
-  /** onRequest hook for /user/ routes: NOT_LOGGED_IN without a live session. */
-  requireUser(request: FastifyRequest): Promise<void>;
+  /**
+   * CROSS_SITE when a state-changing call carries the session only as the cookie and a browser says it comes
+   * from another site (`fromOwnSite`). Every call that acts on the cookie's session goes through this.
+   */
+  refuseCrossSite(request: FastifyRequest): void;
+  /**
+   * onRequest hook for the calls of a signed-in user: NOT_LOGGED_IN without a live session. Its answer,
+   * refusals included, is never cached (`Cache-Control: no-store`), wherever the call lives.
+   */
+  requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** The session a requireUser hook established. */
   session(request: FastifyRequest): SessionInfo;
   setCookie(reply: FastifyReply, token: string): void;
@@ -61,18 +69,24 @@ export function createAuth(station: Station): Auth {
     const cookie = request.cookies[TOKEN_COOKIE];
     return cookie && TOKEN_PATTERN.test(cookie) ? cookie : null;
   };
+  const refuseCrossSite = (request: FastifyRequest): void => {
+    if (
+      tokenOf(request) !== null &&
+      !SAFE_METHODS.has(request.method) &&
+      request.headers.authorization === undefined &&
+      !fromOwnSite(request, allowedOrigins)
+    ) {
+      throw new AppError('CROSS_SITE');
+    }
+  };
   return {
     tokenOf,
-    async requireUser(request) {
+    refuseCrossSite,
+    async requireUser(request, reply) {
+      // On the raw response, as the hardening plugin does, so an error answer keeps it too.
+      reply.raw.setHeader('cache-control', 'no-store');
+      refuseCrossSite(request);
       const token = tokenOf(request);
-      if (
-        token !== null &&
-        !SAFE_METHODS.has(request.method) &&
-        request.headers.authorization === undefined &&
-        !fromOwnSite(request, allowedOrigins)
-      ) {
-        throw new AppError('CROSS_SITE');
-      }
       const session = token ? await sessionOf(station, token) : null;
       if (!session) throw new AppError('NOT_LOGGED_IN');
       request.session = session;

@@ -27,7 +27,7 @@ import {
 } from '../platform';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './credentials';
 import { post, postingAgainst, accountsOf } from '../ledger';
-import { addressGuardKey, throttleAddress } from './address-limits';
+import { addressGuardKey, throttleAddress, throttlePhoneCheck } from './address-limits';
 import { consumeSmsCode } from './sms-codes';
 import { openSession, type SessionInfo } from './sessions';
 import { findUserByPhone } from './sms-codes';
@@ -45,7 +45,7 @@ export async function isRegistered(
   ip: string | null = null,
 ): Promise<boolean> {
   assertFields({ phone: checkPhone(phone) });
-  await throttleAddress(station, 'check-phone', ip);
+  await throttlePhoneCheck(station, phone.trim(), ip);
   return (await findUserByPhone(station, phone.trim())) !== undefined;
 }
 

@@ -86,6 +86,7 @@ export {
   recordLoginFailure,
   reserveLoginAttempt,
   unlockLogin,
+  type Limit,
   type LoginGuardSettings,
   type Taken,
 } from './rate-limit';

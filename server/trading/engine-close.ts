@@ -1,13 +1,14 @@
 /**
  * The engine's own close of a position (stop profit, stop loss, liquidation): in one transaction with the
- * account and the position locked, re-checked on the locked rows, closed at the minute's price, and the
- * user messaged.
+ * account and the position locked, re-checked on the locked rows (the one sale guard, sale-guard.ts, and the
+ * caller's `stillDue`), closed at the minute's price, and the user messaged.
  */
 import { quantityUnit } from '../../src/shared/trading-rules';
 import type { AccountRow, PositionRow, Tx, Station } from '../platform';
 import { postMessage } from '../ledger';
 import { lockAccountById } from './limit-orders';
 import { closePositionTx } from './close-position';
+import { engineMaySell } from './sale-guard';
 
 export type EngineCloseReason = 'stop_profit' | 'stop_loss' | 'liquidation';
 
@@ -34,7 +35,7 @@ export async function engineClose(
       .where('id', '=', p.id)
       .$if(station.dialect === 'postgres', (q) => q.forUpdate())
       .executeTakeFirst();
-    if (!locked || locked.state !== 'open') return false;
+    if (!locked || !(await engineMaySell(trx, locked, t))) return false;
     if (!(await stillDue(locked, account, trx))) return false;
     const closedId = await closePositionTx(trx, station, locked, {
       lots: locked.lots,

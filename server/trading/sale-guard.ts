@@ -1,9 +1,16 @@
 /**
- * The one guard of a user's sale (sell.do, sellFunds.do): may the user sell this position now? Beyond the
- * market's own rules (session, T+1, price limit), a position of a fund allocation's sub-account may be sold
- * only while its allocation trades and before its last close (DOMAIN.md "Fund allocation"): after that the
- * period is over even if the engine, behind after a restart, has not settled it yet, and a sale then would
- * pick a later price on borrowed capital. The engine's own closes (stops, liquidation, expiry) do not ask.
+ * The one guard of "may this position be sold at t", asked by every path that closes a position:
+ * - the user's sale (sell.do, sellFunds.do), through `assertUserMaySell`, on top of the market's own rules
+ *   (session, T+1, price limit);
+ * - the engine's closes (stops, liquidation: engine-close.ts), through `engineMaySell`, which the engine asks
+ *   on the locked rows at the minute it would fill (its own market checks: engine-quotes.ts `closable`).
+ * The rule both share: a position of a fund allocation's sub-account may be sold only while its allocation
+ * trades and before its last close (DOMAIN.md "Fund allocation": at the end of the period the positions are
+ * closed and the allocation repaid). After that the period is over even if the settlement, behind after a
+ * restart or run by another timer, has not happened yet; a sale then — the user's, a stop's or a
+ * liquidation's — would fill at a later price on borrowed capital.
+ * Only the allocation's settlement (fund-allocation-settlement.ts: expiry, the end after liquidation, the user
+ * ending early) closes without asking: it is what ends the period, and it closes at the last close's price.
  */
 import { AppError, prepared, type PositionRow, type Tx } from '../platform';
 
@@ -23,15 +30,35 @@ const selectTradingAllocationOf = prepared<{ accountId: number }>()((db, p) =>
     .limit(1),
 );
 
-export async function assertUserMaySell(trx: Tx, position: PositionRow, now: number): Promise<void> {
-  if (position.state !== 'open') throw new AppError('ALREADY_DONE');
+/** Why a sale of the position at `at` is refused, or null when it may be sold. */
+async function saleRefusal(
+  trx: Tx,
+  position: PositionRow,
+  at: number,
+): Promise<'closed' | 'allocation-over' | null> {
+  if (position.state !== 'open') return 'closed';
   const [account] = await selectAccountType.rows(trx, { accountId: position.account_id });
-  if (account?.type !== 'fund') return;
+  if (account?.type !== 'fund') return null;
   const [allocation] = await selectTradingAllocationOf.rows(trx, { accountId: position.account_id });
   const trading =
     allocation !== undefined &&
     allocation.status === 'trading' &&
     allocation.expires_at !== null &&
-    now < allocation.expires_at;
-  if (!trading) throw new AppError('ALREADY_DONE', { msgKey: 'ALLOCATION_NOT_TRADING' });
+    at < allocation.expires_at;
+  return trading ? null : 'allocation-over';
+}
+
+/** The user's sale: ALREADY_DONE when the position is closed or its allocation's period is over. */
+export async function assertUserMaySell(trx: Tx, position: PositionRow, now: number): Promise<void> {
+  const refusal = await saleRefusal(trx, position, now);
+  if (refusal === 'closed') throw new AppError('ALREADY_DONE');
+  if (refusal === 'allocation-over') throw new AppError('ALREADY_DONE', { msgKey: 'ALLOCATION_NOT_TRADING' });
+}
+
+/**
+ * The engine's close at minute t (a stop or a liquidation): false when the position may not be sold then.
+ * The position then waits for the allocation's settlement, which closes it at the last close's price.
+ */
+export async function engineMaySell(trx: Tx, position: PositionRow, t: number): Promise<boolean> {
+  return (await saleRefusal(trx, position, t)) === null;
 }

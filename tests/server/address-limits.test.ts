@@ -40,6 +40,31 @@ describe.each(dbTargets)('what one address may try (%s)', (db) => {
     }
   });
 
+  it('throttles checks of one phone from all addresses together, and only that phone', async () => {
+    const station = await startStation({
+      db,
+      env: { TRUST_PROXY: 'true', CHECK_PHONE_PER_PHONE_HOURLY: '3', CHECK_PHONE_PER_IP_HOURLY: '100' },
+    });
+    try {
+      const check = (ip: string, phone: string) =>
+        from(api(station.url), ip).withLang('en').get('/api/user/checkPhone.do', { phone });
+      for (const ip of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) data(await check(ip, '13800000000'));
+      const refused = await check('203.0.113.4', '13800000000');
+      expect(refused.http).toBe(429);
+      expect(failure(refused)).toMatchObject({
+        code: 'RATE_LIMITED',
+        msg: expect.stringMatching(/checked too often/),
+      });
+      // Another phone, from the same address, is not affected.
+      data(await check('203.0.113.4', '13800000001'));
+      // An hour later the phone may be checked again.
+      station.clock.advance(3_600_000);
+      data(await check('203.0.113.5', '13800000000'));
+    } finally {
+      await station.close();
+    }
+  });
+
   it('locks a phone for the guessing address only; the owner logs in from elsewhere', async () => {
     const station = await startStation({
       db,

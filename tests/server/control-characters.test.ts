@@ -55,4 +55,37 @@ describe('printable', () => {
     expect(printable('a\tb\nc')).toBe('a\tb\nc');
     expect(printable('\u0000\u001b\u007f\u0085\u2066')).toBe('\\x00\\x1b\\x7f\\x85\\u2066');
   });
+
+  it('escapes a lone carriage return, the direction marks and the line separators; keeps CRLF', () => {
+    expect(printable('line one\r\nline two')).toBe('line one\r\nline two');
+    expect(printable('paid 0\rpaid 9999')).toBe('paid 0\\x0dpaid 9999');
+    expect(printable('a\r')).toBe('a\\x0d');
+    expect(printable('\u200eL\u200fR\u2028S\u2029P')).toBe('\\u200eL\\u200fR\\u2028S\\u2029P');
+  });
+});
+
+describe.each(dbTargets)('free text the fields accept, shown to the operator (%s)', (db) => {
+  it('shows a lone carriage return and the direction marks of a message escaped', async () => {
+    const station = await startStation({ db });
+    try {
+      const user = await register(api(station.url));
+      const content = 'refund 10\rrefund 99999 \u200fevil\u2028fake line';
+      data(await user.client.post('/user/service/send.do', { content }));
+      const lines: string[] = [];
+      // The thread shows the whole text (the inbox only a one-line preview).
+      const userId = String(user.user.id);
+      await runOperatorCommand(
+        station.app.station,
+        'service-thread',
+        [userId],
+        (l) => lines.push(l),
+        'tester',
+      );
+      const out = lines.join('\n');
+      expect(out).toContain('refund 10\\x0drefund 99999 \\u200fevil\\u2028fake line');
+      expect(out).not.toMatch(/[\r\u200e\u200f\u2028\u2029]/);
+    } finally {
+      await station.close();
+    }
+  });
 });

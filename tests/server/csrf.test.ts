@@ -2,9 +2,18 @@
  * Cross-site request forgery (README "Security"): a state-changing call authenticated by the session cookie
  * must come from the station's own origin or one of CORS_ORIGINS; the Authorization header is not affected.
  */
+import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { Account, User } from '../../src/shared/api/types';
-import { api, data, newRequestId, register, startStation, type Registered } from './helpers/station';
+import {
+  api,
+  data,
+  dbTargets,
+  newRequestId,
+  register,
+  startStation,
+  type Registered,
+} from './helpers/station';
 
 const EVIL = 'http://evil.example';
 const FRIEND = 'https://app.friend.example';
@@ -68,6 +77,126 @@ describe('cross-site requests with the session cookie', () => {
       expect((await byCookie({ origin: EVIL }).get('/user/getUserInfo.do')).http).toBe(200);
     } finally {
       await station.close();
+    }
+  });
+});
+
+/**
+ * POST calls that act on no session: they open one (registration, login) or work on a phone number and an
+ * SMS code. Any other POST must declare the session in its OpenAPI `security`, so a new call is walked below.
+ */
+const SESSIONLESS_POSTS = new Set([
+  '/api/sms/sendRegSms.do',
+  '/api/sms/sendForgetSms.do',
+  '/code/checkCode.do',
+  '/api/user/reg.do',
+  '/api/user/login.do',
+  '/api/user/updatePwd.do',
+]);
+
+interface DocOperation {
+  security?: Record<string, string[]>[];
+}
+
+describe.each(dbTargets)('every state-changing call the cookie authenticates (%s)', (db) => {
+  it('refuses each from a foreign origin with the cookie alone, logout included', async () => {
+    const station = await startStation({ db });
+    try {
+      const user = await register(api(station.url));
+      const doc = (await (await api(station.url).raw('/docs/json')).json()) as {
+        paths: Record<string, Record<string, DocOperation>>;
+      };
+      const cookieCalls = Object.entries(doc.paths).flatMap(([p, methods]) =>
+        Object.entries(methods)
+          .filter(([m, op]) => m === 'post' && op.security?.some((s) => 'cookieAuth' in s))
+          .map(() => p),
+      );
+      // Every POST the station registers is either walked here or known to act on no session.
+      const posts = station.app.registeredRoutes.filter((r) => r.method === 'POST').map((r) => r.url);
+      expect(posts.filter((p) => !cookieCalls.includes(p) && !SESSIONLESS_POSTS.has(p))).toEqual([]);
+      expect(cookieCalls).toContain('/api/user/logout.do');
+      expect(cookieCalls.length).toBeGreaterThan(30);
+
+      const before = await station.counts();
+      const foreign = { cookie: `USER_TOKEN=${user.token}`, origin: EVIL, 'sec-fetch-site': 'cross-site' };
+      for (const p of cookieCalls) {
+        const res = await api(station.url, null, foreign).post(p, {});
+        expect({ call: p, http: res.http, code: (res.body as { code?: string }).code }).toEqual({
+          call: p,
+          http: 403,
+          code: 'CROSS_SITE',
+        });
+      }
+      // Nothing was written and the session lives on.
+      expect(await station.counts()).toEqual(before);
+      expect((await user.client.get('/user/getUserInfo.do')).http).toBe(200);
+
+      // The station's own page logs out with the cookie alone.
+      const own = api(station.url, null, {
+        cookie: `USER_TOKEN=${user.token}`,
+        origin: station.url,
+        'sec-fetch-site': 'same-origin',
+      });
+      expect((await own.post('/api/user/logout.do')).http).toBe(200);
+      expect((await user.client.get('/user/getUserInfo.do')).body).toMatchObject({ code: 'NOT_LOGGED_IN' });
+    } finally {
+      await station.close();
+    }
+  });
+});
+
+/** A POST with headers fetch() may not set (Host), as nginx sends it on to the station. */
+function postAsProxied(
+  url: string,
+  p: string,
+  headers: Record<string, string>,
+  form: string,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      new URL(p, url),
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    request.end(form);
+  });
+}
+
+describe('behind a proxy (README "Scaling out")', () => {
+  it('takes the own origin from Host and X-Forwarded-Proto, trusting the latter only with TRUST_PROXY', async () => {
+    for (const trusted of [true, false]) {
+      const station = await startStation({ db: 'sqlite', env: { TRUST_PROXY: String(trusted) } });
+      try {
+        const user = await register(api(station.url));
+        // What the README's nginx example sends on for the app's own page at https://desk.example.
+        const proxied = {
+          host: 'desk.example',
+          'x-forwarded-host': 'desk.example',
+          'x-forwarded-proto': 'https',
+          'x-forwarded-for': '203.0.113.9',
+          origin: 'https://desk.example',
+          'sec-fetch-site': 'same-origin',
+          cookie: `USER_TOKEN=${user.token}`,
+        };
+        const form = new URLSearchParams({
+          amount: '100',
+          from: 'main',
+          to: 'index',
+          requestId: newRequestId(),
+        });
+        const status = await postAsProxied(station.url, '/user/transAmt.do', proxied, form.toString());
+        // Untrusted, the forwarded scheme is ignored: the page's https origin is not the station's http one.
+        expect(status, `TRUST_PROXY=${trusted}`).toBe(trusted ? 200 : 403);
+      } finally {
+        await station.close();
+      }
     }
   });
 });

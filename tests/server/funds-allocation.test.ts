@@ -18,7 +18,12 @@ import type {
   SubAccount,
 } from '../../src/shared/api/funds';
 import type { Page, Position, UserMessagePage } from '../../src/shared/api/types';
-import { decideAllocationByOperator, runDueAllocationEvents } from '../../server/products/fund-allocation';
+import {
+  decideAllocationByOperator,
+  endLiquidatedAllocation,
+  runDueAllocationEvents,
+} from '../../server/products/fund-allocation';
+import { createEngine } from '../../server/trading';
 import { FixedClock } from '../../server/market/clock';
 import {
   T0,
@@ -37,6 +42,7 @@ import { accountOf } from './helpers/wallet';
 type Station = TestStation<FixedClock>;
 const START = 1_000_000_00;
 const DAY = 86_400_000;
+const MINUTE = 60_000;
 /** 00:00 UTC after T0's day: the close of the first trading day in always-open mode. */
 const FIRST_CLOSE = Date.UTC(2025, 2, 13);
 
@@ -652,5 +658,96 @@ describe.each(dbTargets)('funds and fund allocation (%s)', (db) => {
     );
     expect(failure(await reset())).toMatchObject(blocked);
     await station.assertLedger();
+  });
+});
+
+describe.each(dbTargets)("the engine after an allocation's last close (%s)", (db) => {
+  it('fires no stop on a sub-account position at a later price: the expiry closes it at the last close', async () => {
+    const station = await startStation({ db });
+    try {
+      const { market } = station.app.station;
+      const code = '600000';
+      const instrument = market.get(code);
+      const priceAt = (t: number) => market.quote(instrument, t).price;
+      const user = await register(api(station.url));
+      const applied = data(
+        await user.client.post<Allocation>('/user/funds/addFundsApply.do', {
+          typeCode: 'days',
+          margin: 10_000,
+          multiple: 5,
+          days: 2,
+          requestId: newRequestId(),
+        }),
+      );
+      station.clock.set(T0 + station.config.reviewDelaySeconds * 1000);
+      await station.app.engine.step();
+      const position = data(
+        await user.client.post<Position>('/user/funds/buyFunds.do', {
+          applyId: applied.id,
+          code,
+          lots: 1,
+          requestId: newRequestId(),
+        }),
+      );
+      const lastClose = FIRST_CLOSE + DAY;
+      const sub = data(
+        await user.client.get<SubAccount>('/user/funds/getUserSubaccount.do', { applyId: applied.id }),
+      );
+      expect(sub.allocation).toMatchObject({ status: 'trading', expiresAt: lastClose });
+
+      // Just before the last close (T+1 passed), the engine up to date: a stop beyond every price until the
+      // last close, crossed by a price in the hours after it.
+      const setAt = lastClose - 2 * MINUTE;
+      station.clock.set(setAt);
+      await station.app.engine.step();
+      const period: number[] = [];
+      for (let t = setAt; t <= lastClose; t += MINUTE) period.push(priceAt(t));
+      const high = Math.max(...period);
+      const low = Math.min(...period);
+      let crossedAt = 0;
+      for (let t = lastClose + MINUTE; t <= lastClose + 6 * 60 * MINUTE && crossedAt === 0; t += MINUTE) {
+        const open = market.status(instrument, t) === 'trading';
+        if (open && (priceAt(t) >= high + 0.02 || priceAt(t) <= low - 0.02)) crossedAt = t;
+      }
+      expect(crossedAt, 'a price after the last close beyond the period’s').toBeGreaterThan(0);
+      const up = priceAt(crossedAt) > high;
+      const stop = Math.round((up ? high + 0.01 : low - 0.01) * 100) / 100;
+      data(
+        await user.client.post('/user/position/setStops.do', {
+          positionId: position.id,
+          ...(up ? { stopProfit: stop } : { stopLoss: stop }),
+          requestId: newRequestId(),
+        }),
+      );
+
+      // Past the crossing, the engine's own timer runs before the allocation events' (separate jobs): the
+      // period is over, so the stop does not fill at the later price.
+      station.clock.set(crossedAt + 5 * MINUTE);
+      const engineAlone = createEngine(station.app.station, {
+        endLiquidatedAllocation: (id, t) => endLiquidatedAllocation(station.app.station, id, t),
+      });
+      expect(await engineAlone.step()).toMatchObject({ stops: 0, liquidations: 0 });
+      const open = data(
+        await user.client.get<Page<Position>>('/user/funds/fundsList.do', {
+          applyId: applied.id,
+          state: 'open',
+        }),
+      );
+      expect(open.list.map((p) => p.id)).toEqual([position.id]);
+
+      // The expiry then closes it at the day's last price (the minute before the close).
+      await station.app.engine.step();
+      const closed = data(
+        await user.client.get<Page<Position>>('/user/funds/fundsList.do', {
+          applyId: applied.id,
+          state: 'closed',
+        }),
+      );
+      expect(closed.list).toMatchObject([{ id: position.id, closeReason: 'expiry' }]);
+      expect(closed.list[0]!.closePrice).toBeCloseTo(priceAt(lastClose - 1), 2);
+      await station.assertLedger();
+    } finally {
+      await station.close();
+    }
   });
 });

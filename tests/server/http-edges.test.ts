@@ -42,7 +42,7 @@ describe.each(dbTargets)('the HTTP layer at its edges (%s)', (db) => {
     }
   });
 
-  it('marks every /user/ answer no-store, errors included, and leaves public calls cacheable', async () => {
+  it("marks every answer with a user's data or session no-store, errors included, and leaves public calls cacheable", async () => {
     const station = await startStation({ db });
     try {
       const user = await register(api(station.url));
@@ -56,15 +56,34 @@ describe.each(dbTargets)('the HTTP layer at its edges (%s)', (db) => {
       expect((await api(station.url).get('/api/index/ping.do')).headers.get('cache-control')).not.toBe(
         'no-store',
       );
-      // Every /user/ call the station publishes, answered with or without a session, and an unknown one.
+      // A session's token is never cached either.
+      const login = await api(station.url).post('/api/user/login.do', {
+        phone: user.phone,
+        password: user.password,
+      });
+      expect(login.http).toBe(200);
+      expect(login.headers.get('cache-control')).toBe('no-store');
+      // Every call the station publishes under /user/ or /api/user/, or that reads the session wherever it
+      // lives (its OpenAPI security), answered with or without a session, and unknown ones.
       const doc = (await (await api(station.url).raw('/docs/json')).json()) as {
-        paths: Record<string, Record<string, unknown>>;
+        paths: Record<string, Record<string, { security?: unknown[] }>>;
       };
-      const calls = Object.entries(doc.paths)
-        .filter(([p]) => p.startsWith('/user/'))
-        .flatMap(([p, methods]) => Object.keys(methods).map((m) => [m.toUpperCase(), p] as const));
+      const calls = Object.entries(doc.paths).flatMap(([p, methods]) =>
+        Object.entries(methods)
+          .filter(([, op]) => /^\/(api\/)?user\//.test(p) || (op.security?.length ?? 0) > 0)
+          .map(([m]) => [m.toUpperCase(), p] as const),
+      );
       expect(calls.length).toBeGreaterThan(40);
-      calls.push(['GET', '/user/no-such-call.do']);
+      for (const p of [
+        '/api/user/exchangeLog.do',
+        '/api/user/login.do',
+        '/api/user/reg.do',
+        '/api/user/logout.do',
+        '/api/oss/token.do',
+      ]) {
+        expect(calls.map(([, c]) => c)).toContain(p);
+      }
+      calls.push(['GET', '/user/no-such-call.do'], ['GET', '/api/user/no-such-call.do']);
       for (const client of [api(station.url), user.client]) {
         for (const [method, p] of calls) {
           const res = await client.raw(p, {
@@ -86,9 +105,14 @@ describe.each(dbTargets)('the HTTP layer at its edges (%s)', (db) => {
     const station = await startStation({ db, captureLogs: true, env: { LOG_LEVEL: 'debug' } });
     try {
       await api(station.url).get('/api/user/checkPhone.do', { phone: '13912345678' });
+      // After a country code, and among other digits.
+      await api(station.url).get('/api/user/checkPhone.do', { phone: '8613812344321' });
+      await api(station.url).get('/api/index/ping.do', { x: '0137123456789' });
       const logs = station.logs.join('\n');
       expect(logs).toContain('139****5678');
-      expect(logs).not.toContain('13912345678');
+      expect(logs).toContain('861******4321');
+      expect(logs).toContain('013******6789');
+      for (const phone of ['13912345678', '13812344321', '13712345678']) expect(logs).not.toContain(phone);
     } finally {
       await station.close();
     }

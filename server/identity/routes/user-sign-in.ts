@@ -14,6 +14,7 @@ import {
   ref,
   responses,
   smsCodeField,
+  userSecurity,
 } from '../../platform';
 import { localUserOf } from './user-account';
 import { passwordRule, phoneRule, smsCodeRule } from './user-field-rules';
@@ -85,12 +86,15 @@ export function signInRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['user'],
         summary: 'Log out: revokes the session of the token or cookie',
+        security: userSecurity,
         consumes: postConsumes,
         body: fields({}),
         response: responses({ type: 'null' }),
       },
     },
     async (request, reply) => {
+      // A foreign page must not end the user's session either (README "Security").
+      app.auth.refuseCrossSite(request);
       const token = app.auth.tokenOf(request);
       if (token) await logout(station, token);
       app.auth.clearCookie(reply);

@@ -33,6 +33,9 @@ export const CONTENT_SECURITY_POLICY = {
 /** Where CORS applies: the API, and the config files another host's app reads the base URL from. */
 const API_PATH = /^\/(api|user|code|config)\//;
 
+/** The calls about one user: `/user/*` and `/api/user/*` (login, registration, logout, exchanges). */
+const USER_PATH = /^\/(api\/)?user\//;
+
 /**
  * The helmet options for a station whose page and service worker may also fetch from `connectOrigins`: the
  * remote config files the build names and the API on another host (spec §7 discovery).
@@ -118,8 +121,10 @@ async function hardeningPluginFn(app: FastifyInstance): Promise<void> {
       if (value === null) raw.removeHeader(name);
       else raw.setHeader(name, value);
     }
-    // A user's own data (balances, positions, KYC) is never kept by a browser or a proxy cache.
-    if (request.url.startsWith('/user/')) raw.setHeader('cache-control', 'no-store');
+    // A user's own data (balances, positions, KYC) and a session's token (login, registration) are never
+    // kept by a browser or a proxy cache. Calls elsewhere that read the session mark themselves the same way
+    // (identity's requireUser).
+    if (USER_PATH.test(request.url)) raw.setHeader('cache-control', 'no-store');
     done();
   });
   const allowed = new Set(app.config.identity.corsOrigins);

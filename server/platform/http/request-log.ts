@@ -10,8 +10,20 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-/** An 11-digit mainland mobile number anywhere in a URL (a query such as checkPhone.do?phone=…). */
-const PHONE_IN_URL = /(^|[^0-9])(1[3-9][0-9])[0-9]{4}([0-9]{4})(?![0-9])/g;
+/**
+ * Runs of 11 or more digits in a URL, and an 11-digit mainland mobile number: a run holding one anywhere (a
+ * query such as checkPhone.do?phone=…, also after a country code, 86139…, or among other digits) is logged
+ * with all but its first 3 and last 4 digits masked.
+ */
+const DIGIT_RUN = /[0-9]{11,}/g;
+const MOBILE_NUMBER = /1[3-9][0-9]{9}/;
+
+/** A URL with its phone numbers masked (138****1234, 861******1234). */
+export function maskPhones(url: string): string {
+  return url.replace(DIGIT_RUN, (run) =>
+    MOBILE_NUMBER.test(run) ? `${run.slice(0, 3)}${'*'.repeat(run.length - 7)}${run.slice(-4)}` : run,
+  );
+}
 
 /**
  * How requests appear in log lines: method, URL with phone numbers masked (138****1234), the route, the
@@ -21,7 +33,7 @@ export const logSerializers = {
   req(request: FastifyRequest) {
     return {
       method: request.method,
-      url: request.url.replace(PHONE_IN_URL, '$1$2****$3'),
+      url: maskPhones(request.url),
       route: request.routeOptions?.url,
       remoteAddress: request.ip,
     };
