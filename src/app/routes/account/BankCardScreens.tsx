@@ -9,8 +9,7 @@ import { useI18nContext } from '../../../../locales/i18n-react';
 import type { BankCard, BankCardInput } from '../../../shared/api/types';
 import { checkBankCard } from '../../../shared/validation';
 import { refreshUser } from '../../api/account';
-import { call } from '../../api/client';
-import { useStationQuery } from '../../api/station-query';
+import { useStationMutation, useStationQuery } from '../../api/station-query';
 import { FormField } from '../../components/FormField';
 import { FormSubmit } from '../../components/FormSubmit';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
@@ -137,6 +136,8 @@ function CardForm({ mode }: { mode: 'add' | 'update' }) {
     },
   });
   const { values, errors, change } = form;
+  // The card and the withdrawal screen's facts refresh by the save's invalidation (query-keys.ts).
+  const save = useStationMutation(mode === 'add' ? 'POST /user/bank/add.do' : 'POST /user/bank/update.do');
 
   const onSubmit = form.handleSubmit(async (values) => {
     const input = {
@@ -144,7 +145,7 @@ function CardForm({ mode }: { mode: 'add' | 'update' }) {
       branch: values.branch.trim(),
       cardNo: values.cardNo.replace(/\s+/g, ''),
     };
-    const card = await call(mode === 'add' ? 'POST /user/bank/add.do' : 'POST /user/bank/update.do', input);
+    const card = await save.mutateAsync(input);
     setBankInfo(card);
     await refreshUser().catch(() => undefined);
     showAlert(LL.identity.cardSaved(), 'success');

@@ -7,7 +7,7 @@ import {
   checkSmsCode,
   normalizePassword,
 } from '../../../shared/validation';
-import { call } from '../../api/client';
+import { useStationMutation } from '../../api/station-query';
 import { FormSubmit } from '../../components/FormSubmit';
 import { showAlert } from '../../state/alert';
 import { NewPasswordFields, PhoneField, SmsCodeField } from './auth-form';
@@ -30,9 +30,10 @@ export function ForgetScreen() {
     }),
   });
   const { values, errors, change } = form;
+  const reset = useStationMutation('POST /api/user/updatePwd.do');
 
   const onSubmit = form.handleSubmit(async (values) => {
-    await call('POST /api/user/updatePwd.do', {
+    await reset.mutateAsync({
       phone: values.phone.trim(),
       code: values.code.trim(),
       password: normalizePassword(values.password),

@@ -8,7 +8,7 @@ import {
   normalizePassword,
 } from '../../../shared/validation';
 import { refreshUser } from '../../api/account';
-import { call } from '../../api/client';
+import { useStationMutation } from '../../api/station-query';
 import { FormField } from '../../components/FormField';
 import { FormSubmit } from '../../components/FormSubmit';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
@@ -63,16 +63,19 @@ function PasswordForm({ kind, hasOld }: { kind: 'login' | 'withdraw'; hasOld: bo
     stationNames: { withPwd: 'password', oldWithPwd: 'oldPassword' },
   });
   const { values, errors, change } = form;
+  // Station mutations: the user's record they change refreshes by their invalidation (query-keys.ts).
+  const loginPassword = useStationMutation('POST /user/updatePwd.do');
+  const withdrawPassword = useStationMutation('POST /user/insertWithPwd.do');
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (kind === 'login') {
-      await call('POST /user/updatePwd.do', {
+      await loginPassword.mutateAsync({
         oldPassword: normalizePassword(values.oldPassword),
         password: normalizePassword(values.password),
         confirmPassword: normalizePassword(values.confirm),
       });
     } else {
-      await call('POST /user/insertWithPwd.do', {
+      await withdrawPassword.mutateAsync({
         withPwd: values.password.trim(),
         ...(hasOld ? { oldWithPwd: values.oldPassword.trim() } : {}),
       });
