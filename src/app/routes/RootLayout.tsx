@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../locales/i18n-react';
-import { call } from '../api/client';
+import { PRODUCT_SETTING_READ } from '../api/reads';
+import { useStationQuery } from '../api/station-query';
 import { AlertBanner } from '../components/AlertBanner';
 import { CannotConnect, NetworkBanner, PendingOutcomes, StalledCalls } from '../components/ConnectionViews';
 import { LoggedOutPrompt } from '../components/LoggedOutPrompt';
@@ -18,17 +19,15 @@ import { followPath } from '../state/shell';
 import { slideDirection, type RouteMeta } from './route-meta';
 import { useLoggedIn } from '../state/use-logged-in';
 
-/** The display settings (spec §3) once per start; until they arrive, or if the station is unreachable, all shows. */
+/**
+ * The display settings (spec §3), from the query every screen shares; until they arrive, or if the station is
+ * unreachable, all shows (they only hide areas, never unlock them).
+ */
 function useDisplaySettings(): void {
+  const settings = useStationQuery(PRODUCT_SETTING_READ.key, PRODUCT_SETTING_READ.input).data;
   useEffect(() => {
-    const controller = new AbortController();
-    call('GET /api/admin/getProductSetting.do', {}, { signal: controller.signal }).then(
-      setDisplaySettings,
-      // A failure keeps the defaults (everything shown): the settings only hide areas, never unlock them.
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, []);
+    if (settings) setDisplaySettings(settings);
+  }, [settings]);
 }
 
 /**

@@ -1,9 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Market } from '../../../shared/api/types';
-import { call } from '../../api/client';
 import type { ApiError } from '../../api/errors';
-import { useStationMutation } from '../../api/station-query';
+import { queryClient, useQueryKey, useStationMutation, useStationQuery } from '../../api/station-query';
 import { showAlert } from '../../state/alert';
 import { online$ } from '../../state/connection';
 import { showLoginPrompt } from '../../state/login-prompt';
@@ -24,19 +22,15 @@ export function WatchToggle({
 }) {
   const { LL } = useI18nContext();
   const loggedIn = useLoggedIn();
-  const [watched, setWatched] = useState<boolean | null>(null);
+  // Whether it is watched: the station's answer, or offline the service worker's with the edits still waiting.
+  const state = useStationQuery('GET /user/isOption.do', loggedIn && market !== 'index' ? { code } : null);
+  const stateKey = useQueryKey('GET /user/isOption.do', { code });
+  const watched = state.data?.watched ?? null;
+  // The answer to a change is shown at once; the change's invalidation then asks again (query-keys.ts).
+  const setWatched = (value: boolean) => queryClient.setQueryData(stateKey, { watched: value });
   const add = useStationMutation('POST /user/addOption.do');
   const remove = useStationMutation('POST /user/delOption.do');
   const busy = add.isPending || remove.isPending;
-  useEffect(() => {
-    if (!loggedIn || market === 'index') return;
-    const controller = new AbortController();
-    call('GET /user/isOption.do', { code }, { signal: controller.signal }).then(
-      (answer) => setWatched(answer.watched),
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [code, market, loggedIn]);
 
   const toggle = () => {
     if (!loggedIn) {

@@ -3,9 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Quote } from '../../../shared/api/types';
 import { formatMoney } from '../../../shared/format';
-import { call, toApiError } from '../../api/client';
+import { toApiError } from '../../api/client';
 import { streamCarries, useLiveQuote } from '../../api/live-quotes';
-import { useStationQuery } from '../../api/station-query';
+import { useStationMutation, useStationQuery } from '../../api/station-query';
 import { WATCHLIST_READ } from './market-reads';
 import { AsOfNote } from '../../components/ConnectionViews';
 import { LoggedOutPrompt } from '../../components/LoggedOutPrompt';
@@ -53,6 +53,8 @@ export function WatchlistScreen() {
   const [undoable, setUndoable] = useState<string | null>(null);
   const undoTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const pendingSend = useRef<(() => void) | null>(null);
+  const sort = useStationMutation('POST /user/option/sort.do');
+  const removal = useStationMutation('POST /user/delOption.do');
   // Leaving the screen sends a removal still waiting for its Undo.
   useEffect(() => () => pendingSend.current?.(), []);
   if (!loggedIn) return <LoggedOutPrompt />;
@@ -61,20 +63,21 @@ export function WatchlistScreen() {
     const order = moved(codes, code, to);
     setArranged(order);
     try {
-      await call('POST /user/option/sort.do', { codes: order.join(',') });
+      // The list refreshes by the change's invalidation (query-keys.ts).
+      await sort.mutateAsync({ codes: order.join(',') });
     } catch (failure) {
       setArranged(null);
       showAlert(toApiError(failure).message, 'error');
     }
-    list.reload();
   };
 
   const sendRemoval = async (code: string) => {
     setRemoved((prev) => new Set(prev).add(code));
     try {
-      await call('POST /user/delOption.do', { code });
+      // Sent even when the screen has been left (a mutation outlives it); the list refreshes by its
+      // invalidation (query-keys.ts).
+      await removal.mutateAsync({ code });
       if (!online$.peek()) showAlert(LL.trading.watchQueued(), 'success');
-      list.reload();
     } catch (failure) {
       setRemoved((prev) => {
         const next = new Set(prev);
