@@ -102,7 +102,10 @@ export interface IdentitySettings {
   uploadsPerDay: number;
   /** UPLOAD_PENDING_MB: bytes of a user's photos not yet in any KYC submission (more is refused). */
   uploadPendingBytes: number;
-  /** UPLOAD_ORPHAN_HOURS: a photo in no submission after this long is deleted, file and record. */
+  /**
+   * UPLOAD_ORPHAN_HOURS (at least 24): a photo in no submission after this long is deleted, file and record;
+   * so is a file in the uploads folder with no record (a leftover of an interrupted upload).
+   */
   uploadOrphanHours: number;
   /**
    * VIP_PERMISSION: who grants the VIP permission a user requests from the app: `reviewer` (the station's
@@ -167,7 +170,7 @@ export function loadIdentitySettings(env: NodeJS.ProcessEnv): IdentitySettings {
     corsOrigins: readList(env, 'CORS_ORIGINS', /^https?:\/\/[A-Za-z0-9.:[\]-]+$/),
     uploadsPerDay: readInt(env, 'UPLOADS_PER_DAY', 20, 1, 100_000),
     uploadPendingBytes: readInt(env, 'UPLOAD_PENDING_MB', 30, 1, 100_000) * 1024 * 1024,
-    uploadOrphanHours: readInt(env, 'UPLOAD_ORPHAN_HOURS', 24, 1, 8_760),
+    uploadOrphanHours: readUploadOrphanHours(env),
     vipPermissionBy: readChoice(env, 'VIP_PERMISSION', ['reviewer', 'operator'] as const, 'reviewer'),
   };
 }
@@ -183,6 +186,25 @@ function readInt(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`);
   }
   return value;
+}
+
+/**
+ * UPLOAD_ORPHAN_HOURS, at least 24: UPLOADS_PER_DAY counts a user's `uploads` records of the last 24 hours,
+ * and the sweep deletes the records of photos in no submission once they are this old. Any younger, and a
+ * photo swept within the day would no longer count: upload, wait for the sweep, upload again, past the cap.
+ * Refused at start rather than kept in step by a second counter, so the count stays one query over the
+ * photos themselves.
+ */
+function readUploadOrphanHours(env: NodeJS.ProcessEnv): number {
+  const raw = env.UPLOAD_ORPHAN_HOURS;
+  const hours = readInt(env, 'UPLOAD_ORPHAN_HOURS', 24, 1, 8_760);
+  if (hours < 24) {
+    throw new ConfigError(
+      `UPLOAD_ORPHAN_HOURS must be at least 24: photos are counted against UPLOADS_PER_DAY for 24 hours, ` +
+        `so the sweep may not delete them sooner; got "${raw}"`,
+    );
+  }
+  return hours;
 }
 
 function readChoice<T extends string>(

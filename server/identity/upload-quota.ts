@@ -1,8 +1,10 @@
 /**
  * What KYC photos may cost the station: per user, UPLOADS_PER_DAY uploads in 24 hours and
  * UPLOAD_PENDING_MB of photos not yet in any submission; photos left out of every submission for
- * UPLOAD_ORPHAN_HOURS are deleted, file and record, by the `upload-sweep` job. A submission only ever holds
- * two photos, so with these a user cannot fill the disk however they call.
+ * UPLOAD_ORPHAN_HOURS are deleted, file and record, by the `upload-sweep` job, and so are files no record
+ * names (an upload interrupted between its file and its record, a `.part` left by a crash) once they are as
+ * old. A submission only ever holds two photos, so with these a user cannot fill the disk however they call.
+ * The daily count reads the records, which the sweep keeps at least 24 hours (config: UPLOAD_ORPHAN_HOURS).
  */
 import type { ExpressionBuilder } from 'kysely';
 import { AppError, uploadStorage, type DB, type Station } from '../platform';
@@ -67,9 +69,17 @@ export async function assertUploadQuota(station: Station, userId: number, size: 
   }
 }
 
-/** Deletes photos in no submission older than UPLOAD_ORPHAN_HOURS at `now`; how many it deleted. */
+/**
+ * Deletes photos in no submission older than UPLOAD_ORPHAN_HOURS at `now`, then files no record names
+ * last written longer ago than that; how many files it deleted.
+ */
 export async function sweepOrphanUploads(station: Station, now: number): Promise<number> {
-  const before = now - station.config.identity.uploadOrphanHours * HOUR_MS;
+  const maxAgeMs = station.config.identity.uploadOrphanHours * HOUR_MS;
+  return (await sweepOrphanRecords(station, now - maxAgeMs)) + (await sweepStrayFiles(station, maxAgeMs));
+}
+
+/** Photos (record and file) in no submission, created before `before`. */
+async function sweepOrphanRecords(station: Station, before: number): Promise<number> {
   const orphans = await station.db
     .selectFrom('uploads')
     .select(['id', 'file_name'])
@@ -91,6 +101,34 @@ export async function sweepOrphanUploads(station: Station, now: number): Promise
     if (Number(gone.numDeletedRows) !== 1) continue;
     await storage.remove(orphan.file_name);
     deleted++;
+  }
+  return deleted;
+}
+
+/**
+ * Files of the uploads folder that no record names, last written more than `maxAgeMs` ago. Their age is
+ * the file system's, by the wall clock that wrote them, not the station's (which may be simulated): an
+ * upload in flight, or between its file's rename and its record, was written moments ago and is kept.
+ */
+async function sweepStrayFiles(station: Station, maxAgeMs: number): Promise<number> {
+  const storage = uploadStorage(station.config);
+  const writtenBefore = Date.now() - maxAgeMs;
+  const old = (await storage.list()).filter((f) => f.writtenAt < writtenBefore).map((f) => f.name);
+  let deleted = 0;
+  // Submitted photos are old files with records too: looked up a batch at a time, however many there are.
+  for (let from = 0; from < old.length && deleted < SWEEP_BATCH; from += SWEEP_BATCH) {
+    const batch = old.slice(from, from + SWEEP_BATCH);
+    const recorded = await station.db
+      .selectFrom('uploads')
+      .select('file_name')
+      .where('file_name', 'in', batch)
+      .execute();
+    const named = new Set(recorded.map((r) => r.file_name));
+    for (const name of batch) {
+      if (named.has(name) || deleted >= SWEEP_BATCH) continue;
+      await storage.remove(name);
+      deleted++;
+    }
   }
   return deleted;
 }

@@ -2,11 +2,11 @@
  * Where uploaded files (KYC photos) are kept, behind one interface so every station process can read what
  * another stored. The default and only implementation here is a local folder, `DATA_DIR/uploads`: in
  * scale-out mode give every process the same DATA_DIR on a shared volume (NFS, a Kubernetes
- * ReadWriteMany volume…). An S3-compatible store would implement the same three calls (PUT, GET and DELETE
- * of an object by name); it is not built yet.
+ * ReadWriteMany volume…). An S3-compatible store would implement the same four calls (PUT, GET and DELETE
+ * of an object by name, and a listing with each object's last write); it is not built yet.
  */
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
@@ -27,6 +27,16 @@ export interface UploadStorage {
   get(name: string): Promise<Buffer>;
   /** Deletes what is stored under `name` (nothing there: nothing to do). */
   remove(name: string): Promise<void>;
+  /**
+   * Every name stored, with when it was last written (epoch ms, by the storage's own clock), unfinished
+   * writes (`<name>.part`) included: what a sweep needs to find files no record names.
+   */
+  list(): Promise<StoredFile[]>;
+}
+
+export interface StoredFile {
+  name: string;
+  writtenAt: number;
 }
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
@@ -68,6 +78,27 @@ export function localFolderStorage(dir: string): UploadStorage {
     },
     get: (name) => readFile(path.join(dir, checkName(name))),
     remove: (name) => rm(path.join(dir, checkName(name)), { force: true }),
+    async list() {
+      let entries;
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch (error) {
+        // No upload yet: the folder is made on the first.
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      }
+      const files: StoredFile[] = [];
+      for (const entry of entries) {
+        if (!entry.isFile() || !SAFE_NAME.test(entry.name) || entry.name.includes('..')) continue;
+        try {
+          files.push({ name: entry.name, writtenAt: (await stat(path.join(dir, entry.name))).mtimeMs });
+        } catch (error) {
+          // Renamed or removed since the listing (an upload finishing, another process's sweep).
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        }
+      }
+      return files;
+    },
   };
 }
 

@@ -183,12 +183,16 @@ export interface AllocationEventsResult {
 
 /**
  * Ends a trading allocation whose sub-account the engine's risk step liquidated, once none of its positions
- * is left open (reason liquidation). False when it still holds a position or no longer trades.
+ * is left open (reason liquidation). False when it still holds a position, no longer trades, or is past its
+ * end.
  */
 export async function endLiquidatedAllocation(station: Station, id: number, t: number): Promise<boolean> {
   return station.db.transaction().execute(async (trx) => {
     const locked = await lockAllocation(trx, station, id);
     if (locked.account_id === null) return false;
+    // Past its last close the period is over: the expiry settles it (runDueAllocationEvents), not the risk
+    // step, whose list of trading allocations may have been read before the close.
+    if (locked.expires_at !== null && t >= locked.expires_at) return false;
     if ((await openPositionsOf(trx, locked.account_id, false)).length > 0) return false;
     return settleTx(trx, station, locked, t, 'liquidation', (p) => p.open_price);
   });

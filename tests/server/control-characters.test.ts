@@ -4,14 +4,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import { printable, runOperatorCommand } from '../../server/cli/commands';
+import { SERVICE_MESSAGES_PER_HOUR } from '../../server/content/customer-service';
 import { api, data, dbTargets, register, startStation } from './helpers/station';
 
 describe.each(dbTargets)('control characters (%s)', (db) => {
-  it('refuses them in a free-text field, NUL included, without spending the quota', async () => {
+  it('refuses them in a free-text field, NUL included, without spending the quota (more refusals than it allows)', async () => {
     const station = await startStation({ db });
     try {
       const user = await register(api(station.url));
-      for (const content of ['hi\u0000there', '\u001b[2J\u001b]0;owned\u0007', 'x\u202eevil', 'a\u009bb']) {
+      const refused = ['hi\u0000there', '\u001b[2J\u001b]0;owned\u0007', 'x\u202eevil', 'a\u009bb'];
+      // More refused calls than the hourly quota: had any of them spent it, the valid message below would be
+      // RATE_LIMITED.
+      for (let i = 0; i <= SERVICE_MESSAGES_PER_HOUR; i++) {
+        const content = refused[i % refused.length]!;
         const res = await user.client.withLang('en').post('/user/service/send.do', { content });
         expect(res.http).toBe(400);
         expect(res.body).toMatchObject({

@@ -750,4 +750,68 @@ describe.each(dbTargets)("the engine after an allocation's last close (%s)", (db
       await station.close();
     }
   });
+
+  it('leaves an allocation with no position past its last close to the expiry, even at its liquidation line', async () => {
+    const station = await startStation({ db });
+    try {
+      // An operator's lines, stored with the application: R starts at 1.2 (multiple 5), and day 1's fee
+      // (0.1% of the allocated funds) brings it to 1.199, at or below the liquidation line.
+      const { settings } = station.config;
+      settings.warningLine = 1.1995;
+      settings.liquidationLine = 1.1992;
+      const user = await register(api(station.url));
+      const applied = data(
+        await user.client.post<Allocation>('/user/funds/addFundsApply.do', {
+          typeCode: 'days',
+          margin: 10_000,
+          multiple: 5,
+          days: 2,
+          requestId: newRequestId(),
+        }),
+      );
+      station.clock.set(T0 + station.config.reviewDelaySeconds * 1000);
+      await station.app.engine.step();
+      const read = async () =>
+        data(await user.client.get<SubAccount>('/user/funds/getUserSubaccount.do', { applyId: applied.id }))
+          .allocation;
+      const lastClose = FIRST_CLOSE + DAY;
+      expect(await read()).toMatchObject({ status: 'trading', expiresAt: lastClose });
+
+      // Day 1's fee is charged, and the engine does not step again before the last close (a station down
+      // over the last day). After it, the engine's own timer runs before the allocation events' (separate
+      // jobs): the period is over, so its risk step neither warns nor ends the allocation as a liquidation.
+      expect(await runDueAllocationEvents(station.app.station, FIRST_CLOSE + MINUTE)).toMatchObject({
+        feeDays: 1,
+        expired: 0,
+      });
+      station.clock.set(lastClose + 5 * MINUTE);
+      const engineAlone = createEngine(station.app.station, {
+        endLiquidatedAllocation: (id, t) => endLiquidatedAllocation(station.app.station, id, t),
+      });
+      expect(await engineAlone.step()).toMatchObject({ warnings: 0, liquidations: 0 });
+      expect(await read()).toMatchObject({ status: 'trading' });
+      // Nor does the settlement itself, for a risk step that read the allocation before the close.
+      expect(await endLiquidatedAllocation(station.app.station, applied.id, station.clock.now())).toBe(false);
+
+      // The expiry then charges day 2 and settles it as expired at the last close.
+      await station.app.engine.step();
+      expect(await read()).toMatchObject({
+        status: 'expired',
+        endReason: 'expiry',
+        endedAt: lastClose,
+        feesCharged: 100,
+        returned: 9_900,
+      });
+      const messages = data(
+        await user.client.withLang('en').get<UserMessagePage>('/user/cash/getMessagelist.do'),
+      );
+      expect(messages.list.filter((m) => m.kind === 'allocation').map((m) => m.title)).toEqual([
+        'Allocation expired',
+        'Allocation approved',
+      ]);
+      await station.assertLedger();
+    } finally {
+      await station.close();
+    }
+  });
 });

@@ -1,8 +1,8 @@
 /**
  * What a live quote stream may cost the station (config.stream): a cap on the streams one address holds
- * open, a bounded Last-Event-ID replay, and backpressure — a client that stops reading is dropped once
- * what it has not taken passes the bound, instead of being buffered without end. Over real sockets; the
- * stream has no database, so SQLite only.
+ * open, at most 50 codes a stream, a bounded Last-Event-ID replay, and backpressure — a client that stops
+ * reading is dropped once what it has not taken passes the bound, instead of being buffered without end.
+ * Over real sockets; the stream has no database, so SQLite only.
  */
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,6 +122,28 @@ describe('live quote stream limits (sqlite)', () => {
     expect(ids).toHaveLength(100);
     expect(Math.min(...ids)).toBe(now - 9);
     expect(Math.max(...ids)).toBe(now);
+  });
+
+  it('streams up to 50 codes and refuses a 51st with VALIDATION', async () => {
+    station.clock.set(T0);
+    const now = T0 / 1000;
+    const fifty = CODES.split(',');
+    expect(new Set(fifty).size).toBe(50);
+    const stream = await openWhenAllowed(`${station.url}/api/stream/quotes?codes=${fifty.join(',')}`);
+    expect(stream.res.status).toBe(200);
+    // The clock is pinned: one event of the current second for each of the fifty codes, no more.
+    const ids = await readIds(stream.res, (seen) => seen.length >= 50);
+    stream.close();
+    expect(ids).toEqual(Array.from({ length: 50 }, () => now));
+
+    // A known code more: refused for the count alone, with the field named.
+    const res = await fetch(`${station.url}/api/stream/quotes?codes=${[...fifty, '600519'].join(',')}`, {
+      headers: { 'accept-language': 'en' },
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { code: string; fields?: Record<string, string> };
+    expect(body.code).toBe('VALIDATION');
+    expect(body.fields).toHaveProperty('codes');
   });
 
   it('stops while a client holds a stream open: the stream ends and the station closes', async () => {

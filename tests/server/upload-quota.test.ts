@@ -1,14 +1,17 @@
 /**
  * What KYC photos may cost the station, over HTTP on SQLite and PostgreSQL: UPLOADS_PER_DAY a user in 24
  * hours (parallel uploads included), UPLOAD_PENDING_MB of photos in no submission, and the sweep that
- * deletes photos left out of every submission for UPLOAD_ORPHAN_HOURS, file and record; submitted photos
- * stay. Photos are streamed to disk: one of unannounced size past 10 MB is refused as it arrives, and the
+ * deletes photos left out of every submission for UPLOAD_ORPHAN_HOURS, file and record, and files no record
+ * names once they are as old; submitted photos stay. UPLOAD_ORPHAN_HOURS below 24 is refused at start: the
+ * daily count reads the records the sweep deletes. Photos are streamed to disk: one of unannounced size past 10 MB is refused as it arrives, and the
  * connection ends with the answer, so the next upload is served.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FixedClock } from '../../server/market/clock';
+import { loadConfig } from '../../server/config';
 import { sweepOrphanUploads } from '../../server/identity';
 import { idCardCheckChar } from '../../src/shared/validation';
 import {
@@ -48,7 +51,7 @@ describe.each(dbTargets)('KYC photo quotas and the orphan sweep (%s)', (db) => {
   beforeAll(async () => {
     station = await startStation({
       db,
-      env: { UPLOADS_PER_DAY: '3', UPLOAD_PENDING_MB: '1', UPLOAD_ORPHAN_HOURS: '2' },
+      env: { UPLOADS_PER_DAY: '3', UPLOAD_PENDING_MB: '1', UPLOAD_ORPHAN_HOURS: '24' },
     });
     client = api(station.url);
     uploadsDir = path.join(station.config.dataDir, 'uploads');
@@ -133,8 +136,8 @@ describe.each(dbTargets)('KYC photo quotas and the orphan sweep (%s)', (db) => {
     const sweep = () => sweepOrphanUploads(station.app.station, station.clock.now());
     const image = async (id: number) => (await user.client.raw(`/user/kyc/image.do?id=${id}`)).status;
 
-    // Younger than two hours: kept.
-    station.clock.advance(HOUR);
+    // Younger than a day: kept.
+    station.clock.advance(23 * HOUR);
     await sweep();
     expect(await image(stray.id)).toBe(200);
     const before = files().length;
@@ -148,5 +151,44 @@ describe.each(dbTargets)('KYC photo quotas and the orphan sweep (%s)', (db) => {
     expect(files().length).toBe(before - deleted);
     // Swept twice, nothing more goes.
     expect(await sweep()).toBe(0);
+  });
+
+  it('sweeps files no record names once UPLOAD_ORPHAN_HOURS old by their last write, a leftover .part included', async () => {
+    const user = await register(client);
+    const photo = data(await upload(user.client, png(500)));
+    const { file_name: photoFile } = await station.app.db
+      .selectFrom('uploads')
+      .select('file_name')
+      .where('id', '=', photo.id)
+      .executeTakeFirstOrThrow();
+    // What an upload interrupted between its file and its record, or a crash mid-write, leaves behind. File
+    // ages are the file system's (the station's clock is pinned here): a day and an hour ago by the wall clock.
+    const stray = '0123456789abcdef0123456789abcdef';
+    const part = 'fedcba9876543210fedcba9876543210.part';
+    const fresh = '00112233445566778899aabbccddeeff';
+    for (const name of [stray, part, fresh]) writeFileSync(path.join(uploadsDir, name), png(500));
+    const dayAndHourAgo = new Date(Date.now() - 25 * HOUR);
+    for (const name of [stray, part, photoFile]) {
+      utimesSync(path.join(uploadsDir, name), dayAndHourAgo, dayAndHourAgo);
+    }
+
+    expect(await sweepOrphanUploads(station.app.station, station.clock.now())).toBeGreaterThanOrEqual(2);
+    const left = files();
+    expect(left).not.toContain(stray);
+    expect(left).not.toContain(part);
+    // A file written just now is kept (it may be an upload in flight), and so is an old one with a record.
+    expect(left).toContain(fresh);
+    expect(left).toContain(photoFile);
+    expect((await user.client.raw(`/user/kyc/image.do?id=${photo.id}`)).status).toBe(200);
+  });
+});
+
+describe('UPLOAD_ORPHAN_HOURS', () => {
+  it('is refused below 24 at start, as the daily upload count reads the photos the sweep deletes', () => {
+    const env = { DATA_DIR: path.join(tmpdir(), 'paperdesk-unused'), CLOCK_MODE: 'always-open' };
+    expect(() => loadConfig({ ...env, UPLOAD_ORPHAN_HOURS: '23' })).toThrow(
+      'UPLOAD_ORPHAN_HOURS must be at least 24: photos are counted against UPLOADS_PER_DAY for 24 hours, so the sweep may not delete them sooner; got "23"',
+    );
+    expect(loadConfig({ ...env, UPLOAD_ORPHAN_HOURS: '24' }).identity.uploadOrphanHours).toBe(24);
   });
 });

@@ -116,7 +116,7 @@ describe('identity settings', () => {
         CORS_ORIGINS: 'https://a.example, http://localhost:5173',
         UPLOADS_PER_DAY: '5',
         UPLOAD_PENDING_MB: '12',
-        UPLOAD_ORPHAN_HOURS: '2',
+        UPLOAD_ORPHAN_HOURS: '36',
         VIP_PERMISSION: 'operator',
       }),
     ).toEqual({
@@ -135,7 +135,7 @@ describe('identity settings', () => {
       corsOrigins: ['https://a.example', 'http://localhost:5173'],
       uploadsPerDay: 5,
       uploadPendingBytes: 12 * 1024 * 1024,
-      uploadOrphanHours: 2,
+      uploadOrphanHours: 36,
       vipPermissionBy: 'operator',
     });
   });
