@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import en from '../../locales/en';
 import { FixedClock } from '../../server/market/clock';
 import { formatExchangeTime } from '../../src/shared/format';
-import { idCardCheckChar } from '../../src/shared/validation';
 import { openAs, stationClient } from './harness';
 import { stationForFile } from './file-station';
 
@@ -58,24 +57,7 @@ describe('the buy form knows before the user starts', () => {
     // The first trading day after the festival, at noon: the lunch break, and the afternoon open. The KYC is
     // submitted now, and the pinned clock keeps it under review (REVIEW_DELAY_S has not passed).
     clock.set(sh(2025, 2, 5, 12));
-    const photo = async () => {
-      const res = await fetch(`${url}/user/kyc/upload.do`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${session.token}`, 'content-type': 'image/png' },
-        body: Buffer.concat([
-          Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-          Buffer.alloc(64, 7),
-        ]),
-      });
-      return ((await res.json()) as { data: { id: number } }).data.id;
-    };
-    const first17 = '11010519900307123';
-    await client.call('POST', '/user/auth.do', session.token, {
-      realName: '王五',
-      idNumber: first17 + idCardCheckChar(first17),
-      frontImage: await photo(),
-      backImage: await photo(),
-    });
+    await client.submitKyc(session.token, '王五');
 
     await page.goto(`${url}/buy?code=600519&lang=en`);
     await page.locator('[data-testid="market-state"][data-state="lunch"]').waitFor();

@@ -17,7 +17,6 @@ import { PALETTES } from '../../src/app/theme/palettes';
 import type { VipPick } from '../../src/shared/api/dzvip';
 import type { NewIssue } from '../../src/shared/api/newshares';
 import type { Page as ListPage } from '../../src/shared/api/types';
-import { idCardCheckChar } from '../../src/shared/validation';
 import { openAs as openPhoneAs, stationClient, type E2eSession } from './harness';
 import { stationForFile } from './file-station';
 
@@ -101,24 +100,7 @@ describe('a newcomer’s first hour: products and colours, in Chromium at 390×8
 
   it('keeps status colours apart from green-up prices: "Verified" green, the unread badge red', async () => {
     const session = await client.registerUser('1390027');
-    const uploadPhoto = async (): Promise<number> => {
-      const res = await fetch(`${url}/user/kyc/upload.do`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${session.token}`, 'content-type': 'image/png' },
-        body: Buffer.concat([
-          Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-          Buffer.alloc(64, 7),
-        ]),
-      });
-      return ((await res.json()) as { data: { id: number } }).data.id;
-    };
-    const first17 = '11010519900307123';
-    await client.call('POST', '/user/auth.do', session.token, {
-      realName: '王五',
-      idNumber: first17 + idCardCheckChar(first17),
-      frontImage: await uploadPhoto(),
-      backImage: await uploadPhoto(),
-    });
+    await client.submitKyc(session.token, '王五');
     // The reviewer passes it and sends the user a message (unread).
     clock.advance(5_000);
     await app.kycReviewer.run();

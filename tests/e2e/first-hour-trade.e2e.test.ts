@@ -15,7 +15,6 @@ import type { ExchangeRecord, Order, Position, SpreadRate, User } from '../../sr
 import type { Page as ListPage } from '../../src/shared/api/types';
 import { exchangedAmount } from '../../src/shared/flash-exchange';
 import { toMajor, toMinor } from '../../src/shared/money';
-import { idCardCheckChar } from '../../src/shared/validation';
 import { openAs, stationClient, type E2eSession } from './harness';
 import { stationForFile } from './file-station';
 
@@ -291,24 +290,7 @@ describe('a newcomer’s first hour: trade and sign-in side', () => {
     expect(await row.getByTestId('order-frozen').count()).toBe(0);
 
     // The withdrawal form asks for the fund password, not "set" one.
-    const photo = async () => {
-      const res = await fetch(`${url}/user/kyc/upload.do`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${session.token}`, 'content-type': 'image/png' },
-        body: Buffer.concat([
-          Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-          Buffer.alloc(64, 7),
-        ]),
-      });
-      return ((await res.json()) as { data: { id: number } }).data.id;
-    };
-    const first17 = '11010519900307123';
-    await station().call('POST', '/user/auth.do', session.token, {
-      realName: '王五',
-      idNumber: first17 + idCardCheckChar(first17),
-      frontImage: await photo(),
-      backImage: await photo(),
-    });
+    await station().submitKyc(session.token, '王五');
     await app.kycReviewer.run();
     await station().call('POST', '/user/bank/add.do', session.token, {
       bankName: '工商银行',

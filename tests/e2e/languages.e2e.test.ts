@@ -21,7 +21,6 @@ import type { FastifyInstance } from 'fastify';
 import en from '../../locales/en';
 import { FixedClock } from '../../server/market/clock';
 import type { Order, Page as ListPage, Position, UserMessagePage } from '../../src/shared/api/types';
-import { idCardCheckChar } from '../../src/shared/validation';
 import { newPhoneContext, stationClient, watchPageErrors, type E2eSession } from './harness';
 import { stationForFile } from './file-station';
 
@@ -146,12 +145,6 @@ async function until(page: Page, expression: string, timeoutMs = 30_000): Promis
   }
 }
 
-/** A real small PNG as an upload; the station checks the type by its first bytes. */
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(64, 7),
-]);
-
 interface Fixture {
   session: E2eSession;
   position: Position;
@@ -166,21 +159,7 @@ interface Fixture {
 async function makeUser(): Promise<Fixture> {
   const station = stationClient(url);
   const session = await station.registerUser('1370055');
-  const uploadPhoto = async (): Promise<number> => {
-    const res = await fetch(`${url}/user/kyc/upload.do`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${session.token}`, 'content-type': 'image/png' },
-      body: PNG,
-    });
-    return ((await res.json()) as { data: { id: number } }).data.id;
-  };
-  const first17 = '11010519900307123';
-  await station.call('POST', '/user/auth.do', session.token, {
-    realName: '王五',
-    idNumber: first17 + idCardCheckChar(first17),
-    frontImage: await uploadPhoto(),
-    backImage: await uploadPhoto(),
-  });
+  await station.submitKyc(session.token, '王五');
   await app.kycReviewer.run();
   await station.call('POST', '/user/bank/add.do', session.token, {
     bankName: '工商银行',
