@@ -1,7 +1,10 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { build as viteBuild, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -106,7 +109,7 @@ function buildFacts(): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: BUILD_FACTS_FILE,
-        source: `${JSON.stringify({ configSources: remote }, null, 2)}\n`,
+        source: `${JSON.stringify({ configSources: remote, scriptHashes: [FIRST_FRAME_SCRIPT_HASH] }, null, 2)}\n`,
       });
     },
   };
@@ -171,6 +174,125 @@ function firstScreens(): Plugin {
   };
 }
 
+/** Build constants for the app, the service worker and the build-time render alike. */
+const DEFINE = {
+  __PAPERDESK_BUILD_ID__: JSON.stringify(BUILD_ID),
+  __PAPERDESK_VERSION__: JSON.stringify(VERSION),
+  __PAPERDESK_CONFIG_SOURCES__: JSON.stringify(CONFIG_SOURCES),
+  __PAPERDESK_UNREACHABLE_AFTER_S__: JSON.stringify(UNREACHABLE_AFTER_S),
+  __PAPERDESK_STALE_AFTER_DAYS__: JSON.stringify(STALE_AFTER_DAYS),
+  __PAPERDESK_ARTICLES_STALE_AFTER_DAYS__: JSON.stringify(ARTICLES_STALE_AFTER_DAYS),
+};
+
+/**
+ * Runs in <head> before the first paint, on every page: what the device stored that the HTML cannot know
+ * (src/app/state/persist.ts keeps each value as JSON under `paperdesk.<name>`). The black theme is set at
+ * once; another language than the HTML's, or a held session, is marked for the first frame's style
+ * (src/app/prerender/render-shell.tsx). The station allows exactly this script by its hash (BUILD_FACTS_FILE).
+ */
+const FIRST_FRAME_SCRIPT =
+  "(function(){var d=document.documentElement;try{var r=function(k){return JSON.parse(localStorage.getItem('paperdesk.'+k)||'null')};" +
+  "var l=new URLSearchParams(location.search).get('lang')||r('lang'),s=r('session');" +
+  "if(r('theme')==='black')d.dataset.theme='black';if(l&&l!==d.lang)d.dataset.firstFrameLanguage='other';" +
+  "if(s&&s.token)d.dataset.firstFrameSession='in'}catch(e){}})()";
+/** As a Content-Security-Policy source. */
+const FIRST_FRAME_SCRIPT_HASH = `'sha256-${createHash('sha256').update(FIRST_FRAME_SCRIPT).digest('base64')}'`;
+
+/** Puts FIRST_FRAME_SCRIPT at the top of index.html's <head> (and so of every prerendered page). */
+function headScript(): Plugin {
+  return {
+    name: 'paperdesk-head-script',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => html.replace('<head>', `<head>\n    <script>${FIRST_FRAME_SCRIPT}</script>`),
+    },
+  };
+}
+
+/** What the build-time render (src/app/prerender/render-shell.tsx) offers. */
+interface FirstFrameRenderer {
+  PRERENDERED_PATHS: readonly string[];
+  renderFirstFrame(path: string): Promise<{ markup: string; title: string }>;
+  firstFrameStyle(): string;
+}
+
+/** Where each prerendered page goes in the build, by its path: `/home` → `shell/home.html` (read by the station and the service worker). */
+const shellFile = (appPath: string) => `shell${appPath}.html`;
+
+/**
+ * The first paint without JavaScript: each tab screen's first frame (render-shell.tsx, rendered in node from a
+ * server build of the app's own components) written into a copy of index.html, with the stylesheet inlined so
+ * nothing blocks the paint. The station answers those paths with their copy (server/platform/http/static.ts),
+ * the service worker too, offline (src/sw/shell.ts); main.tsx replaces the markup in its first commit.
+ * index.html gets the first frame's head style too, for the other screens' boot screen.
+ */
+function prerenderShells(): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'paperdesk-prerender-shells',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        const outDir = mkdtempSync(path.join(tmpdir(), 'paperdesk-first-frames-'));
+        try {
+          await viteBuild({
+            configFile: false,
+            root,
+            logLevel: 'warn',
+            publicDir: false,
+            define: DEFINE,
+            plugins: [
+              react(),
+              {
+                // The service worker is not registered at build time; the shell's update prompt imports its helper.
+                name: 'paperdesk-no-sw-register',
+                resolveId: (id) => (id === 'virtual:pwa-register' ? '\0pwa-register' : null),
+                load: (id) =>
+                  id === '\0pwa-register' ? 'export const registerSW = () => () => Promise.resolve();' : null,
+              },
+            ],
+            // Everything bundled, so the render runs from a temporary directory.
+            ssr: { noExternal: true },
+            build: { ssr: 'src/app/prerender/render-shell.tsx', outDir, emptyOutDir: true, minify: false },
+          });
+          const renderer = (await import(
+            pathToFileURL(path.join(outDir, 'render-shell.js')).href
+          )) as FirstFrameRenderer;
+          const index = bundle['index.html'];
+          const stylesheet = Object.values(bundle).find(
+            (item) => item.type === 'asset' && item.fileName.endsWith('.css'),
+          );
+          if (index?.type !== 'asset' || stylesheet?.type !== 'asset')
+            throw new Error('prerender: the build has no index.html or no stylesheet');
+          const style = `<style>${renderer.firstFrameStyle()}</style>`;
+          const template = String(index.source).replace('</head>', `    ${style}\n  </head>`);
+          index.source = template;
+          const rootDiv = /<div id="root">[\s\S]*?<\/div>\s*<\/div>(?=\s*<noscript>)/;
+          if (!rootDiv.test(template)) throw new Error('prerender: index.html has no #root boot screen');
+          for (const appPath of renderer.PRERENDERED_PATHS) {
+            const frame = await renderer.renderFirstFrame(appPath);
+            const html = template
+              .replace(rootDiv, `<div id="root">${frame.markup}</div>`)
+              .replace(/<title>[^<]*<\/title>/, `<title>${frame.title}</title>`)
+              // The stylesheet in the page: the first paint waits for no other request.
+              .replace(
+                /<link rel="(?:preload|stylesheet)"[^>]*href="[^"]+\.css"[^>]*>/,
+                `<style>${String(stylesheet.source)}</style>`,
+              );
+            this.emitFile({ type: 'asset', fileName: shellFile(appPath), source: html });
+          }
+        } finally {
+          rmSync(outDir, { recursive: true, force: true });
+        }
+      },
+    },
+  };
+}
+
 /**
  * The first paint does not wait for the stylesheet: index.html's inline boot screen paints at once, and the
  * app's stylesheet becomes a preload that main.tsx applies, and waits for, before React's first render.
@@ -192,16 +314,10 @@ function nonBlockingStylesheet(): Plugin {
 
 export default defineConfig({
   // Read by the service worker (src/sw/build-constants.d.ts); the plugin builds it with these too.
-  define: {
-    __PAPERDESK_BUILD_ID__: JSON.stringify(BUILD_ID),
-    __PAPERDESK_VERSION__: JSON.stringify(VERSION),
-    __PAPERDESK_CONFIG_SOURCES__: JSON.stringify(CONFIG_SOURCES),
-    __PAPERDESK_UNREACHABLE_AFTER_S__: JSON.stringify(UNREACHABLE_AFTER_S),
-    __PAPERDESK_STALE_AFTER_DAYS__: JSON.stringify(STALE_AFTER_DAYS),
-    __PAPERDESK_ARTICLES_STALE_AFTER_DAYS__: JSON.stringify(ARTICLES_STALE_AFTER_DAYS),
-  },
+  define: DEFINE,
   plugins: [
     react(),
+    headScript(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',
@@ -213,13 +329,15 @@ export default defineConfig({
         // CONVENTIONS "known traps": the service worker must build as a classic script.
         rollupFormat: 'iife',
         // The public/ icons match here; the plugin adds the manifest itself.
-        globPatterns: ['**/*.{js,css,html,svg,png}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,webp,avif}'],
         // Built files outside the first screens are marked `later`: the service worker caches them after it
         // controls the page, not before (src/sw/shell.ts).
         manifestTransforms: [
           (entries) => ({
             manifest: entries.map((entry) =>
-              entry.url !== 'index.html' && !firstScreenFiles.has(entry.url)
+              entry.url !== 'index.html' &&
+              !entry.url.startsWith('shell/') &&
+              !firstScreenFiles.has(entry.url)
                 ? { ...entry, later: true }
                 : entry,
             ),
@@ -248,6 +366,7 @@ export default defineConfig({
       },
     }),
     firstScreens(),
+    prerenderShells(),
     buildFacts(),
     nonBlockingStylesheet(),
     precompress(),

@@ -22,6 +22,7 @@ import {
   hardeningPlugin,
   scaleOutPlugin,
   installRouteRegistry,
+  appPathname,
   isAppRoute,
   registerStatic,
   type Station,
@@ -185,7 +186,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
 
     const site = await registerStatic(app, config.staticDir);
     app.setNotFoundHandler((request, reply) => {
-      if (isAppRoute(request) && site.hasIndex()) return site.sendIndex(reply);
+      if (isAppRoute(request) && site.hasIndex()) return site.sendIndex(reply, appPathname(request));
       return sendFailure(reply, translator, new AppError('NOT_FOUND'));
     });
 

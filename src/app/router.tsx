@@ -1,7 +1,8 @@
 /**
  * The router over the route tree (routes/route-tree.tsx), with the shell (RootLayout) at its root.
  */
-import { createRouter, stringifySearchWith } from '@tanstack/react-router';
+import { createRouter, stringifySearchWith, type RouterHistory } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { queryClient } from './api/query-client';
 import { ErrorState, Loading } from './components/StatusViews';
 import { RootLayout } from './routes/RootLayout';
@@ -16,10 +17,11 @@ function parsePlainSearch(search: string): Record<string, string> {
  * The router, created when main.tsx asks, in a task of its own at start-up (building the tree and the matcher
  * for every route is a measurable share of start-up on a slow phone).
  */
-export const createAppRouter = () =>
+export const createAppRouter = (options: { history?: RouterHistory; queryClient?: QueryClient } = {}) =>
   createRouter({
     routeTree: buildRouteTree(RootLayout),
-    context: { queryClient },
+    context: { queryClient: options.queryClient ?? queryClient },
+    ...(options.history ? { history: options.history } : {}),
     caseSensitive: true,
     // Search values stay plain strings both ways (?code=600519, not ?code=%22600519%22 or the number
     // 600519): stock codes are strings, digits-only or with leading zeros.

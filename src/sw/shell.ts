@@ -17,7 +17,8 @@ export type ShellEntry = string | (PrecacheEntry & { later?: boolean });
 /**
  * The app shell: the first screens' files (the tabs, login, the stylesheet, the default language) are
  * precached, so the service worker controls the page as soon as those few hundred kilobytes are in, even on
- * a slow link; every app route opens index.html from the cache, so the app starts offline. The other built
+ * a slow link; every app route opens its page (a tab's prerendered one, else index.html) from the cache, so
+ * the app starts offline. The other built
  * files (hashed, so never changed under one name) are served cache-first and fetched in the background once
  * the worker controls the page (`LaterFiles`). API calls have no route here: money calls are never cached
  * (ARCHITECTURE "Orders and money").
@@ -31,12 +32,31 @@ export function routeAppShell(manifest: readonly ShellEntry[], origin: string): 
   cleanupOutdatedCaches();
   const files = new LaterFiles(later);
   registerRoute(({ url }) => files.has(url.href), new CacheFirst({ cacheName: LATER_CACHE }));
+  // A tab screen opens its own prerendered page (its first frame painted without JavaScript), any other
+  // route index.html; the same files the station answers with online (server/platform/http/static.ts).
+  for (const entry of first) {
+    const url = typeof entry === 'string' ? entry : entry.url;
+    const appPath = prerenderedPath(url);
+    if (!appPath) continue;
+    registerRoute(
+      new NavigationRoute(createHandlerBoundToURL(`/${url}`), {
+        allowlist: [new RegExp(`^${appPath}(\\?|$)`)],
+        denylist: [...NAVIGATION_DENYLIST],
+      }),
+    );
+  }
   registerRoute(
     new NavigationRoute(createHandlerBoundToURL('/index.html'), {
       denylist: [...NAVIGATION_DENYLIST],
     }),
   );
   return files;
+}
+
+/** The app path a prerendered page is for (`shell/home.html` → `/home`; vite.config.ts shellFile), or null. */
+export function prerenderedPath(url: string): string | null {
+  const match = /^\/?shell\/([A-Za-z0-9-]+)\.html$/.exec(url);
+  return match ? `/${match[1]}` : null;
 }
 
 /**

@@ -8,6 +8,10 @@ import { api, data, startStation, type TestStation } from './helpers/station';
 import type { FixedClock } from '../../server/market/clock';
 
 const INDEX = '<!doctype html><title>PaperDesk</title><div id="root"></div>';
+/** A prerendered tab page (vite.config.ts prerenderShells) and the head script's hash the build names. */
+const HOME_PAGE =
+  '<!doctype html><title>首页 · PaperDesk</title><div id="root"><div data-prerendered></div></div>';
+const SCRIPT_HASH = `'sha256-${'A'.repeat(43)}='`;
 const APP_JS = `console.log(${JSON.stringify('app '.repeat(500))})`;
 
 interface RawAnswer {
@@ -51,6 +55,13 @@ describe('serving the built app', () => {
     dist = mkdtempSync(path.join(tmpdir(), 'paperdesk-dist-'));
     mkdirSync(path.join(dist, 'assets'));
     writeWithCopies(path.join(dist, 'index.html'), INDEX);
+    mkdirSync(path.join(dist, 'shell'));
+    writeWithCopies(path.join(dist, 'shell', 'home.html'), HOME_PAGE);
+    writeFileSync(
+      path.join(dist, 'paperdesk-build.json'),
+      // One good hash, and values that must not widen the policy.
+      JSON.stringify({ scriptHashes: [SCRIPT_HASH, "'unsafe-inline'", "'sha256-x' https://evil.example"] }),
+    );
     writeWithCopies(path.join(dist, 'sw.js'), 'self.addEventListener("install", () => {});');
     writeWithCopies(path.join(dist, 'manifest.webmanifest'), '{"name":"PaperDesk"}');
     writeFileSync(path.join(dist, 'assets', 'index-3f2a9c.js'), 'console.log("app")');
@@ -71,6 +82,32 @@ describe('serving the built app', () => {
       expect(res.headers.get('cache-control'), p).toBe('no-cache');
     }
     expect(await (await get('/')).text()).toBe(INDEX);
+  });
+
+  it('answers a tab route with its prerendered page, any other route with index.html', async () => {
+    for (const p of ['/home', '/home?lang=en']) {
+      const res = await get(p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('cache-control'), p).toBe('no-cache');
+      expect(await res.text(), p).toBe(HOME_PAGE);
+    }
+    // Compressed as the build wrote it.
+    const raw = await rawGet(station.url, '/home', 'br');
+    expect(raw.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(raw.body).toString()).toBe(HOME_PAGE);
+    // Routes without a page of their own, and paths that would reach outside shell/, get index.html.
+    for (const p of ['/login', '/Home', '/home/', '/listdetail?code=600519']) {
+      const res = await get(p);
+      expect(res.status, p).toBe(200);
+      expect(await res.text(), p).toBe(INDEX);
+    }
+    expect(await (await get('/..%2Fshell%2Fhome')).text()).not.toBe(HOME_PAGE);
+  });
+
+  it("allows the build's head script by its hash and nothing else inline", async () => {
+    const csp = (await get('/home')).headers.get('content-security-policy') ?? '';
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+    expect(scriptSrc.trim()).toBe(`script-src 'self' ${SCRIPT_HASH}`);
   });
 
   it('serves hashed assets as immutable for a year', async () => {
@@ -116,7 +153,7 @@ describe('serving the built app', () => {
 
   it("answers the app's own routes with index.html", async () => {
     // `/user` and `/User` are app routes (the personal centre), not the `/user/…` API.
-    for (const p of ['/home', '/warehouse', '/MyList', '/user', '/User', '/listdetail?code=600519']) {
+    for (const p of ['/warehouse', '/MyList', '/user', '/User', '/listdetail?code=600519']) {
       const res = await get(p);
       expect(res.status, p).toBe(200);
       expect(res.headers.get('cache-control'), p).toBe('no-cache');

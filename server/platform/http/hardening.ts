@@ -1,8 +1,9 @@
 /**
  * Security headers and CORS for the whole station (root level, not encapsulated).
  * The CSP fits the built PWA: its own module scripts, a module worker and the service worker from the
- * same origin, inline styles (index.html's boot screen, React and echarts style attributes), images
- * from data:/blob: (echarts exports, photo previews). No inline or foreign scripts. The station speaks
+ * same origin, inline styles (index.html's boot screen, the prerendered pages' stylesheet, React and echarts
+ * style attributes), images from data:/blob: (echarts exports, photo previews). No foreign scripts, and no
+ * inline script but the head script the build names by its hash (vite.config.ts FIRST_FRAME_SCRIPT). The station speaks
  * plain http on 127.0.0.1 in embedded mode, so requests are not upgraded to https.
  * CORS: only origins in CORS_ORIGINS (none by default: the app is served from the station's own origin).
  */
@@ -40,12 +41,16 @@ const USER_PATH = /^\/(api\/)?user\//;
  * The helmet options for a station whose page and service worker may also fetch from `connectOrigins`: the
  * remote config files the build names and the API on another host (spec §7 discovery).
  */
-function helmetOptions(connectOrigins: readonly string[]): FastifyHelmetOptions {
+function helmetOptions(
+  connectOrigins: readonly string[],
+  scriptHashes: readonly string[],
+): FastifyHelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         ...CONTENT_SECURITY_POLICY,
+        'script-src': [...CONTENT_SECURITY_POLICY['script-src'], ...scriptHashes],
         'connect-src': [...CONTENT_SECURITY_POLICY['connect-src'], ...connectOrigins],
       },
     },
@@ -65,18 +70,34 @@ const BUILD_FACTS_FILE = 'paperdesk-build.json';
  */
 export function connectOrigins(staticDir: string, corsOrigins: readonly string[]): string[] {
   const origins = new Set<string>(corsOrigins);
-  try {
-    const facts: unknown = JSON.parse(readFileSync(path.join(staticDir, BUILD_FACTS_FILE), 'utf8'));
-    const sources = (facts as { configSources?: unknown }).configSources;
-    if (Array.isArray(sources)) {
-      for (const source of sources) {
-        if (typeof source === 'string' && URL.canParse(source)) origins.add(new URL(source).origin);
-      }
+  const sources = readBuildFacts(staticDir).configSources;
+  if (Array.isArray(sources)) {
+    for (const source of sources) {
+      if (typeof source === 'string' && URL.canParse(source)) origins.add(new URL(source).origin);
     }
-  } catch {
-    // No build beside the station, or an older one: no remote config sources.
   }
   return [...origins];
+}
+
+/** A CSP hash source, and nothing else (the build file must not widen the policy in any other way). */
+const HASH_SOURCE = /^'sha256-[A-Za-z0-9+/]{43}='$/;
+
+/** The inline scripts the build wrote into its pages, as CSP hash sources; none without a build. */
+export function inlineScriptHashes(staticDir: string): string[] {
+  const hashes = readBuildFacts(staticDir).scriptHashes;
+  return Array.isArray(hashes)
+    ? hashes.filter((hash): hash is string => typeof hash === 'string' && HASH_SOURCE.test(hash))
+    : [];
+}
+
+/** The build's facts file, or nothing when there is no build beside the station (or an unreadable one). */
+function readBuildFacts(staticDir: string): { configSources?: unknown; scriptHashes?: unknown } {
+  try {
+    const facts: unknown = JSON.parse(readFileSync(path.join(staticDir, BUILD_FACTS_FILE), 'utf8'));
+    return facts && typeof facts === 'object' ? facts : {};
+  } catch {
+    return {};
+  }
 }
 
 type HelmetMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
@@ -113,7 +134,10 @@ function helmetHeaderSteps(options: FastifyHelmetOptions): readonly HeaderStep[]
 
 async function hardeningPluginFn(app: FastifyInstance): Promise<void> {
   const steps = helmetHeaderSteps(
-    helmetOptions(connectOrigins(app.config.staticDir, app.config.identity.corsOrigins)),
+    helmetOptions(
+      connectOrigins(app.config.staticDir, app.config.identity.corsOrigins),
+      inlineScriptHashes(app.config.staticDir),
+    ),
   );
   app.addHook('onRequest', (request, reply, done) => {
     const raw = reply.raw;

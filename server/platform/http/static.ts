@@ -1,6 +1,7 @@
 /**
  * Serves the built app (STATIC_DIR): hashed files under /assets/ cached for a year, everything else
- * (index.html, sw.js, manifest.webmanifest, icons) revalidated on every use; app routes get index.html.
+ * (index.html, sw.js, manifest.webmanifest, icons) revalidated on every use; app routes get their prerendered
+ * page where the build wrote one (`shell/<path>.html`, vite.config.ts prerenderShells), else index.html.
  * The build writes a brotli (.br) and a gzip (.gz) copy of each text file (vite.config.ts, precompress);
  * a request that accepts one of them gets that copy as it is, with its Content-Encoding, and every
  * answer that could have been encoded says `Vary: Accept-Encoding` so caches keep the variants apart.
@@ -22,10 +23,15 @@ export function isApiPath(url: string): boolean {
   return /^\/(api|user|code)\//.test(url) || /^\/docs(\/|$|\?)/.test(url);
 }
 
+/** The request's path, without its query. */
+export function appPathname(request: FastifyRequest): string {
+  return (request.url.split('?')[0] ?? '/').split('#')[0] ?? '/';
+}
+
 /** A client-side route of the app: a GET for an extension-less path outside the API and /assets/. */
 export function isAppRoute(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  const pathname = (request.url.split('?')[0] ?? '/').split('#')[0] ?? '/';
+  const pathname = appPathname(request);
   if (isApiPath(pathname) || pathname.startsWith('/assets/')) return false;
   const last = pathname.split('/').pop() ?? '';
   return !last.includes('.');
@@ -34,9 +40,12 @@ export function isAppRoute(request: FastifyRequest): boolean {
 export interface StaticSite {
   /** True when there is an index.html to answer app routes with (checked each time: the app may be built later). */
   hasIndex(): boolean;
-  /** Sends index.html for an app route. */
-  sendIndex(reply: FastifyReply): FastifyReply;
+  /** Sends an app route's page: its prerendered first frame if the build wrote one, else index.html. */
+  sendIndex(reply: FastifyReply, pathname: string): FastifyReply;
 }
+
+/** A path the build may have prerendered: one segment of letters, digits and dashes (so never a file outside shell/). */
+const PRERENDERABLE = /^\/[A-Za-z0-9-]+$/;
 
 export async function registerStatic(app: FastifyInstance, staticDir: string): Promise<StaticSite> {
   const indexFile = path.join(staticDir, 'index.html');
@@ -66,6 +75,10 @@ export async function registerStatic(app: FastifyInstance, staticDir: string): P
   });
   return {
     hasIndex: () => existsSync(indexFile),
-    sendIndex: (reply) => reply.header('Cache-Control', NO_CACHE).sendFile('index.html'),
+    sendIndex: (reply, pathname) => {
+      const shell = PRERENDERABLE.test(pathname) ? `shell${pathname}.html` : null;
+      const file = shell && existsSync(path.join(staticDir, shell)) ? shell : 'index.html';
+      return reply.header('Cache-Control', NO_CACHE).sendFile(file);
+    },
   };
 }
