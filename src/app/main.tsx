@@ -1,6 +1,7 @@
 /**
- * The app's entry. The first paint needs no JavaScript (index.html's inline boot screen; the stylesheet is
- * only preloaded there, see vite.config.ts), and start-up runs in short tasks: evaluating the modules,
+ * The app's entry. The first paint needs no JavaScript: a tab screen's page holds its first frame, rendered
+ * at build time, and any other route index.html's inline boot screen (whose stylesheet is only preloaded,
+ * see vite.config.ts); React's first commit replaces either. Start-up runs in short tasks: evaluating the modules,
  * then the router's creation, then the first screen's chunk, then React's first render (a transition,
  * rendered in slices). The dictionary and the stylesheet load from the first task on, beside the rest.
  * The service worker registers once the browser is idle after the first render.

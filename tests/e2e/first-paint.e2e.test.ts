@@ -67,6 +67,12 @@ describe('the first paint without JavaScript', () => {
         expect(shell.tabBar?.bottom, path).toBe(844);
         expect(await page.title(), path).toContain('PaperDesk');
       }
+      // The stock detail, whatever its code: the header with its back button and the screen loading.
+      await page.goto(`${e2e.station.url}/listdetail?code=00700`);
+      const detail = await shellOnScreen(page);
+      expect(detail.notice?.text).toBe(zhCN.notice.testStation);
+      expect(detail.header?.text).toBe(zhCN.titles.listDetail);
+      expect(detail.tabs).toBe(0);
       // Its links work as plain links.
       await page.goto(`${e2e.station.url}/home`);
       await page.click('nav.tab-bar a[href="/hk-list"]');

@@ -21,8 +21,16 @@ import { session$ } from '../state/session';
 import { TAB_PATHS } from '../state/shell';
 import { PALETTES } from '../theme/palettes';
 
-/** The paths whose first frame is written into their own HTML: the tab screens (spec §2). */
-export const PRERENDERED_PATHS: readonly string[] = TAB_PATHS;
+/**
+ * Screens whose first frame does not depend on their query, with two different queries to show it (the
+ * build stops if the frames differ): the stock detail, the screen most often opened from a link.
+ */
+const QUERY_FREE: Readonly<Record<string, readonly [string, string]>> = {
+  '/listdetail': ['?code=600519', '?code=00700'],
+};
+
+/** The paths whose first frame is written into their own HTML: the tab screens (spec §2) and QUERY_FREE's. */
+export const PRERENDERED_PATHS: readonly string[] = [...TAB_PATHS, ...Object.keys(QUERY_FREE)];
 
 /** Marks the written markup: styles that apply only until the app replaces it. */
 const MARK = 'data-prerendered';
@@ -72,8 +80,11 @@ export interface FirstFrame {
 export async function renderFirstFrame(path: string): Promise<FirstFrame> {
   await startLocale(baseLocale);
   await loadCurrentTexts();
-  const loggedOut = await render(path, false);
-  const loggedIn = await render(path, true);
+  const [query, otherQuery] = QUERY_FREE[path] ?? ['', ''];
+  const loggedOut = await render(`${path}${query}`, false);
+  const loggedIn = await render(`${path}${query}`, true);
+  if (otherQuery !== query && (await render(`${path}${otherQuery}`, false)).markup !== loggedOut.markup)
+    throw new Error(`the first frame of ${path} depends on its query: it cannot be one page`);
   session$.set({ token: null, user: null });
   const sessionDependent = loggedOut.markup !== loggedIn.markup;
   const markup = clean(loggedOut.markup)
