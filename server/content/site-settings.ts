@@ -81,6 +81,12 @@ export const SITE_SETTING_DEFAULTS = {
       imageUrl: '/icons/banner-1.png',
       linkUrl: '/home',
       sort: 1,
+      // The same picture in smaller formats (scripts/make-banner-images.mjs) and its intrinsic size, so the
+      // app keeps its place before it loads; optional fields (OPTIONAL_FIELDS).
+      imageAvifUrl: '/icons/banner-1.avif',
+      imageWebpUrl: '/icons/banner-1.webp',
+      imageWidth: 750,
+      imageHeight: 280,
     },
   ],
 } as const;
@@ -95,6 +101,14 @@ export function inReaderLanguage<T>(value: T, messages: Messages): T {
   ) as T;
 }
 
+/**
+ * Fields added to a setting's shape after values were first stored: a stored value may leave them out
+ * (it stays valid, and the calls answer it without them); when present they must have the default's type.
+ */
+export const OPTIONAL_FIELDS = ['imageAvifUrl', 'imageWebpUrl', 'imageWidth', 'imageHeight'] as const;
+type OptionalField = (typeof OPTIONAL_FIELDS)[number];
+const isOptionalField = (field: string): boolean => (OPTIONAL_FIELDS as readonly string[]).includes(field);
+
 type Widen<T> = T extends string
   ? string
   : T extends number
@@ -103,7 +117,9 @@ type Widen<T> = T extends string
       ? boolean
       : T extends readonly (infer U)[]
         ? readonly Widen<U>[]
-        : { -readonly [K in keyof T]: Widen<T[K]> };
+        : { -readonly [K in keyof T as K extends OptionalField ? never : K]: Widen<T[K]> } & {
+            -readonly [K in keyof T as K extends OptionalField ? K : never]?: Widen<T[K]>;
+          };
 
 export type SiteSettings = {
   [K in keyof typeof SITE_SETTING_DEFAULTS]: Widen<(typeof SITE_SETTING_DEFAULTS)[K]>;
@@ -125,25 +141,33 @@ export function schemaOf(value: unknown): Record<string, unknown> {
   return {
     type: 'object',
     properties: Object.fromEntries(entries.map(([k, v]) => [k, schemaOf(v)])),
-    required: entries.map(([k]) => k),
+    required: entries.map(([k]) => k).filter((k) => !isOptionalField(k)),
     additionalProperties: false,
   };
 }
 
 const URL_FIELD = /Url$/;
+/** An https address, or a path on this site: not `//host` nor `/\host`, which browsers read as another site. */
+const SAFE_URL = /^(https:\/\/|\/(?![/\\]))\S*$/;
+/** Pixel sizes (a picture's intrinsic width and height): whole and positive. */
+const PIXEL_FIELD = /(Width|Height)$/;
 
 /** Null when `value` has the shape of `model`; otherwise where it differs. */
 export function shapeError(model: unknown, value: unknown, at = '$'): string | null {
   if (typeof model === 'string') {
     if (typeof value !== 'string') return `${at}: a string`;
     if (value.length > 2000) return `${at}: at most 2000 characters`;
-    if (URL_FIELD.test(at) && value !== '' && !/^(https:\/\/|\/(?!\/))/.test(value)) {
+    if (URL_FIELD.test(at) && value !== '' && !SAFE_URL.test(value)) {
       return `${at}: an https:// address or a path on this site`;
     }
     return null;
   }
-  if (typeof model === 'number')
-    return typeof value === 'number' && Number.isFinite(value) ? null : `${at}: a number`;
+  if (typeof model === 'number') {
+    if (typeof value !== 'number' || !Number.isFinite(value)) return `${at}: a number`;
+    if (PIXEL_FIELD.test(at) && !(Number.isInteger(value) && value >= 1 && value <= 10_000))
+      return `${at}: a whole number of pixels from 1 to 10000`;
+    return null;
+  }
   if (typeof model === 'boolean') return typeof value === 'boolean' ? null : `${at}: true or false`;
   if (Array.isArray(model)) {
     if (!Array.isArray(value) || value.length > 200) return `${at}: a list (at most 200)`;
@@ -158,7 +182,10 @@ export function shapeError(model: unknown, value: unknown, at = '$'): string | n
   const extra = Object.keys(value).filter((k) => !fields.includes(k));
   if (extra.length > 0) return `${at}: unknown field ${extra[0]}`;
   for (const field of fields) {
-    if (!(field in value)) return `${at}.${field}: missing`;
+    if (!(field in value)) {
+      if (isOptionalField(field)) continue;
+      return `${at}.${field}: missing`;
+    }
     const error = shapeError(
       (model as Record<string, unknown>)[field],
       (value as Record<string, unknown>)[field],

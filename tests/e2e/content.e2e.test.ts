@@ -76,6 +76,75 @@ describe('home, news, college and site pages in the browser', () => {
     await close();
   });
 
+  it('draws the first banner as a <picture> Chromium takes as AVIF, in its shape before it loads', async () => {
+    const { page, errors, close } = await openPage();
+    const pictures: string[] = [];
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (path.startsWith('/icons/banner-')) pictures.push(`${path} ${response.headers()['content-type']}`);
+    });
+    // The AVIF is held back until the card's shape has been measured: the shape must not wait for it.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/icons/banner-1.avif', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${url}/home?lang=en`);
+    const card = page.locator('[data-testid="banners"] .banner').first();
+    const img = card.locator('picture > img');
+    await img.waitFor();
+    expect(
+      await img.evaluate((el) => [...el.parentElement!.querySelectorAll('source')].map((s) => s.type)),
+    ).toEqual(['image/avif', 'image/webp']);
+    // The first banner is the page's largest paint: fetched at once and first, with its size in the markup.
+    expect(await img.getAttribute('width')).toBe('750');
+    expect(await img.getAttribute('height')).toBe('280');
+    expect(await img.getAttribute('fetchpriority')).toBe('high');
+    expect(await img.getAttribute('loading')).toBeNull();
+    expect(await img.evaluate((el: HTMLImageElement) => el.complete)).toBe(false);
+    const before = (await card.boundingBox())!;
+    expect(Math.abs(before.height - (before.width * 280) / 750)).toBeLessThan(1);
+    release();
+    await page.waitForFunction(
+      () => {
+        const el = document.querySelector<HTMLImageElement>('[data-testid="banners"] picture > img');
+        return !!el && el.complete && el.naturalWidth > 0;
+      },
+      undefined,
+      { timeout: 15_000 },
+    );
+    expect(new URL(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).pathname).toBe(
+      '/icons/banner-1.avif',
+    );
+    // Only the chosen format is downloaded: not the WebP, not the PNG.
+    expect(pictures).toEqual(['/icons/banner-1.avif image/avif']);
+    expect(await card.boundingBox()).toEqual(before);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('falls back to the banner’s PNG when its AVIF cannot be loaded', async () => {
+    const { page, close } = await openPage();
+    await page.route('**/icons/banner-1.avif', (route) => route.abort('internetdisconnected'));
+    await page.goto(`${url}/home?lang=en`);
+    await page.waitForFunction(
+      () => {
+        const el = document.querySelector<HTMLImageElement>('[data-testid="banners"] .banner img');
+        return !!el && el.complete && el.naturalWidth > 0;
+      },
+      undefined,
+      { timeout: 15_000 },
+    );
+    const img = page.locator('[data-testid="banners"] .banner img').first();
+    expect(new URL(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).pathname).toBe(
+      '/icons/banner-1.png',
+    );
+    expect(await page.locator('[data-testid="banners"] picture').count()).toBe(0);
+    expect(await img.getAttribute('width')).toBe('750');
+    await close();
+  });
+
   it('pages the news list by 15 from page 1 as the reader scrolls, to the end', async () => {
     const { page, errors, close } = await openPage();
     const asked: string[] = [];

@@ -82,6 +82,7 @@ describe('the app’s Markdown renderer', () => {
       'JavaScript:alert(1)',
       'data:text/html,x',
       '//evil.com',
+      '/\\evil.com',
       'vbscript:x',
     ])
       expect(safeHref(bad), bad).toBeNull();

@@ -653,9 +653,16 @@ export interface Banner {
   id: number;
   plat: string;
   title: string;
+  /** The picture as PNG (or another format every browser draws): the fallback of the sources below. */
   imageUrl: string;
   linkUrl: string;
   sort: number;
+  /** The same picture as AVIF, then WebP, offered before imageUrl; absent (or '') when there is none. */
+  imageAvifUrl?: string;
+  imageWebpUrl?: string;
+  /** The picture's intrinsic size in pixels, so its place has the right shape before it loads. */
+  imageWidth?: number;
+  imageHeight?: number;
 }
 
 /** About the site (getInfo.do): the configured customer-service contact among others. */

@@ -13,7 +13,7 @@ import { AsOfNote } from '../../components/ConnectionViews';
 import type { CallKey } from '../../../shared/api/calls';
 import { displaySettings$ } from '../../state/display-settings';
 import { session$ } from '../../state/session';
-import { safeHref } from '../../components/safe-href';
+import { safeHref, safeImageSrc } from '../../components/safe-href';
 import { PRICE_REFRESH_MS, priceDigits } from '../../components/market-info';
 import { HomeEntries } from './HomeEntries';
 import './home.css';
@@ -104,29 +104,27 @@ function Banners() {
 /** `first`: the banner on screen at once, whose picture loads straight away (the others when scrolled to). */
 function BannerCard({ banner, first }: { banner: Banner; first: boolean }) {
   const router = useRouter();
-  const [imageOk, setImageOk] = useState(true);
-  const image = safeHref(banner.imageUrl);
+  const size = pictureSize(banner);
+  // The card takes the picture's shape before it loads (no layout shift); without a size, the CSS default.
+  const style = size ? { aspectRatio: `${size.width} / ${size.height}` } : undefined;
   const inner = (
     <>
-      {image && imageOk && (
-        <img
-          src={image}
-          alt=""
-          loading={first ? undefined : 'lazy'}
-          fetchPriority={first ? 'high' : undefined}
-          decoding="async"
-          onError={() => setImageOk(false)}
-        />
-      )}
+      <BannerPicture banner={banner} first={first} size={size} />
       <span className="banner-title">{banner.title}</span>
     </>
   );
   const href = safeHref(banner.linkUrl);
-  if (!href) return <div className="banner">{inner}</div>;
+  if (!href)
+    return (
+      <div className="banner" style={style}>
+        {inner}
+      </div>
+    );
   return href.startsWith('/') ? (
     <a
       href={href}
       className="banner"
+      style={style}
       onClick={(event) => {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
         event.preventDefault();
@@ -136,9 +134,58 @@ function BannerCard({ banner, first }: { banner: Banner; first: boolean }) {
       {inner}
     </a>
   ) : (
-    <a href={href} className="banner" target="_blank" rel="noopener noreferrer">
+    <a href={href} className="banner" style={style} target="_blank" rel="noopener noreferrer">
       {inner}
     </a>
+  );
+}
+
+/** The banner's intrinsic size when the station gives a whole one (both sides, positive). */
+function pictureSize(banner: Banner): { width: number; height: number } | null {
+  const { imageWidth: width, imageHeight: height } = banner;
+  if (width === undefined || height === undefined) return null;
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width <= 0 || height <= 0) return null;
+  return { width, height };
+}
+
+/**
+ * The banner's picture: AVIF, then WebP, then the PNG, as the browser supports them. When a chosen source
+ * fails (offline, only the PNG is in the service worker's precache) the PNG alone is tried, then nothing.
+ */
+function BannerPicture({
+  banner,
+  first,
+  size,
+}: {
+  banner: Banner;
+  first: boolean;
+  size: { width: number; height: number } | null;
+}) {
+  const [stage, setStage] = useState<'sources' | 'fallback' | 'none'>('sources');
+  const fallback = safeImageSrc(banner.imageUrl);
+  const avif = safeImageSrc(banner.imageAvifUrl);
+  const webp = safeImageSrc(banner.imageWebpUrl);
+  if (!fallback || stage === 'none') return null;
+  const withSources = stage === 'sources' && (avif !== null || webp !== null);
+  const img = (
+    <img
+      src={fallback}
+      alt=""
+      width={size?.width}
+      height={size?.height}
+      loading={first ? undefined : 'lazy'}
+      fetchPriority={first ? 'high' : undefined}
+      decoding="async"
+      onError={() => setStage(withSources ? 'fallback' : 'none')}
+    />
+  );
+  if (!withSources) return img;
+  return (
+    <picture>
+      {avif && <source type="image/avif" srcSet={avif} />}
+      {webp && <source type="image/webp" srcSet={webp} />}
+      {img}
+    </picture>
   );
 }
 
