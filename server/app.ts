@@ -42,12 +42,15 @@ import {
 } from './market';
 import { createAuth, kycPlugin, bankPlugin, userPlugin } from './identity';
 import { cashPlugin, messagesPlugin } from './ledger';
-import { contentPlugin, sitePlugin, siteSettingsPlugin } from './content';
+import { contentPlugin, homeBannerPreload, sitePlugin, siteSettingsPlugin } from './content';
 import './platform';
 import { exchangeRatePlugin, walletPlugin } from './wallet';
 import { tradePlugin, watchlistPlugin, ordersPlugin } from './trading';
 import { newSharesPlugin, stationMarket, blockTradesVipPlugin, fundsPlugin, fundLocalName } from './products';
 import { createStationJobs, STEP_EVERY_MS } from './jobs';
+
+/** The app's start page (spec §3), whose page preloads the first banner's picture. */
+const HOME_PAGE_PATH = '/home';
 
 export interface BuildOptions {
   /** The station's clock; the system clock by default. Tests pin one. */
@@ -185,8 +188,15 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     await app.register(blockTradesVipPlugin);
 
     const site = await registerStatic(app, config.staticDir);
-    app.setNotFoundHandler((request, reply) => {
-      if (isAppRoute(request) && site.hasIndex()) return site.sendIndex(reply, appPathname(request));
+    app.setNotFoundHandler(async (request, reply) => {
+      if (isAppRoute(request) && site.hasIndex()) {
+        const pathname = appPathname(request);
+        if (pathname === HOME_PAGE_PATH) {
+          const preload = await homeBannerPreload(station);
+          if (preload) reply.header('Link', preload);
+        }
+        return site.sendIndex(reply, pathname);
+      }
       return sendFailure(reply, translator, new AppError('NOT_FOUND'));
     });
 

@@ -6,4 +6,10 @@ export { addContent, replyToService, seedContent, updateContent, type ContentCha
 export { contentPlugin } from './routes/content';
 export { siteSettingsPlugin } from './routes/site-settings';
 export { sitePlugin } from './routes/site';
-export { SITE_SETTING_KEYS, isSiteSettingKey, setSiteSetting, siteSettings } from './site-settings';
+export {
+  SITE_SETTING_KEYS,
+  homeBannerPreload,
+  isSiteSettingKey,
+  setSiteSetting,
+  siteSettings,
+} from './site-settings';

@@ -256,3 +256,25 @@ export async function setSiteSetting(
     });
   });
 }
+
+/** An address a Link header can carry as it is (the settings' checks keep banner addresses to these). */
+const LINK_SAFE_URL = /^(?:https:\/\/|\/(?![/\\]))[^\s<>,;"]+$/;
+
+/**
+ * The Link header that preloads /home's first banner picture (the app's BANNERS_READ: platform h5, in
+ * order), in the smallest format it has: the picture is that screen's largest paint, and without the hint
+ * its download would start only once the app has asked for the banners. Null when there is none to preload.
+ */
+export async function homeBannerPreload(station: Station): Promise<string | null> {
+  const [first] = (await siteSetting(station, 'banners'))
+    .filter((banner) => banner.plat === 'h5')
+    .sort((a, b) => a.sort - b.sort || a.id - b.id);
+  if (!first) return null;
+  const [url, type] = first.imageAvifUrl
+    ? [first.imageAvifUrl, 'image/avif']
+    : first.imageWebpUrl
+      ? [first.imageWebpUrl, 'image/webp']
+      : [first.imageUrl, null];
+  if (!url || !LINK_SAFE_URL.test(url)) return null;
+  return `<${url}>; rel=preload; as=image${type ? `; type="${type}"` : ''}; fetchpriority=high`;
+}

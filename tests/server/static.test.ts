@@ -104,6 +104,21 @@ describe('serving the built app', () => {
     expect(await (await get('/..%2Fshell%2Fhome')).text()).not.toBe(HOME_PAGE);
   });
 
+  it("preloads /home's first banner picture, in its smallest format, from the page's answer", async () => {
+    const home = await get('/home');
+    expect(home.headers.get('link')).toBe(
+      '</icons/banner-1.avif>; rel=preload; as=image; type="image/avif"; fetchpriority=high',
+    );
+    // The banner it names is the one the home screen draws first.
+    const banners = data<{ imageAvifUrl?: string }[]>(
+      await api(station.url).get('/api/site/getBannerByPlat.do?plat=h5'),
+    );
+    expect(banners[0]?.imageAvifUrl).toBe('/icons/banner-1.avif');
+    for (const p of ['/trading-list', '/listdetail?code=600519']) {
+      expect((await get(p)).headers.get('link'), p).toBeNull();
+    }
+  });
+
   it("allows the build's head script by its hash and nothing else inline", async () => {
     const csp = (await get('/home')).headers.get('content-security-policy') ?? '';
     const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
