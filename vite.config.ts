@@ -391,5 +391,21 @@ export default defineConfig({
     // Every browser the es2022 target reaches fetches the entry's imports without Vite's modulepreload
     // polyfill; one that ignores modulepreload still loads them, when the entry asks.
     modulePreload: { polyfill: false },
+    // The libraries every first visit runs (React, the router, Query, legend-state, typesafe-i18n) in one
+    // chunk: left to the automatic splitting they were spread over four chunks beside the app's own modules,
+    // and each chunk is compressed on its own (1.3 KB gzip more for /home). The chunk also stays the same
+    // from one app release to the next, as long as the libraries do.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'shell-libraries',
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query|query-core)|@legendapp[\\/]state|typesafe-i18n)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -7,17 +7,22 @@ import { useStationQuery } from '../api/station-query';
 import { AlertBanner } from '../components/AlertBanner';
 import { CannotConnect, NetworkBanner, PendingOutcomes, StalledCalls } from '../components/ConnectionViews';
 import { LoggedOutPrompt } from '../components/LoggedOutPrompt';
-import { LoginSheet } from '../components/LoginSheet';
+import { LoadWhenShown } from '../components/LoadWhenShown';
 import { PageHeader } from '../components/PageHeader';
 import { TabBar } from '../components/TabBar';
 import { TestStationNotice } from '../components/TestStationNotice';
 import { Toast } from '../components/Toast';
-import { UpdatePrompt } from '../components/UpdatePrompt';
 import { online$, unreachable$ } from '../state/connection';
 import { setDisplaySettings } from '../state/display-settings';
+import { hideLoginPrompt, loginPrompt$ } from '../state/login-prompt';
+import { updateAvailable$ } from '../state/update';
 import { followPath } from '../state/shell';
 import { slideDirection, type RouteMeta } from './route-meta';
 import { useLoggedIn } from '../state/use-logged-in';
+
+/** The login prompt and the update prompt load when first shown (LoadWhenShown). */
+const loadLoginSheet = () => import('../components/LoginSheet').then((module) => module.LoginSheet);
+const loadUpdatePrompt = () => import('../components/UpdatePrompt').then((module) => module.UpdatePrompt);
 
 /**
  * The display settings (spec §3), from the query every screen shares; until they arrive, or if the station is
@@ -77,6 +82,8 @@ export function RootLayout() {
       : meta?.titleKey;
   const title = titleKey ? LL.titles[titleKey]() : '';
   const slide = useSlide(pathname, meta);
+  const loginPromptShown = useSelector(loginPrompt$);
+  const updateShown = useSelector(updateAvailable$);
   useDisplaySettings();
 
   useEffect(() => {
@@ -111,8 +118,9 @@ export function RootLayout() {
       {meta?.tabBar && <TabBar />}
       <AlertBanner />
       <Toast />
-      <LoginSheet />
-      <UpdatePrompt />
+      {/* A prompt whose code cannot load is closed, so the next tap tries again. */}
+      <LoadWhenShown shown={loginPromptShown} load={loadLoginSheet} onFailed={hideLoginPrompt} />
+      <LoadWhenShown shown={updateShown} load={loadUpdatePrompt} />
     </div>
   );
 }
