@@ -71,6 +71,7 @@ interface LighthouseResult {
       scoreDisplayMode: string;
       displayValue?: string;
       numericValue?: number;
+      details?: { items?: { url?: string }[] };
     }
   >;
 }
@@ -176,6 +177,13 @@ async function lighthouseRun(
     const result = JSON.parse(stdout) as LighthouseResult;
     if (result.lighthouseVersion !== '12.8.2') {
       console.log(`  (Lighthouse ${result.lighthouseVersion} answered, not 12.8.2)`);
+    }
+    if (session) {
+      // The logged-out prompt reads nothing of a user: a call under /user/ shows the session was in use.
+      const requests = result.audits['network-requests']?.details?.items ?? [];
+      if (!requests.some((r) => r.url && new URL(r.url).pathname.startsWith('/user/'))) {
+        throw new Error(`${url}: the page made no logged-in call; Lighthouse audited the logged-out prompt`);
+      }
     }
     const score = (name: string) => Math.round((result.categories[name]?.score ?? 0) * 100);
     const numeric = (id: string) => result.audits[id]?.numericValue ?? Number.NaN;
