@@ -242,7 +242,8 @@ async function openDetails(page: Page): Promise<void> {
     await page.evaluate('window.scrollTo(0, 0)');
     await page.getByTestId(testId).click();
     await page.waitForURL('**/listdetail**');
-    await page.getByTestId('order-book').waitFor({ timeout: 30_000 });
+    // The quote, not the order book: a stock without one (suspended, no depth yet) shows none.
+    await page.getByTestId('detail-price').waitFor({ timeout: 30_000 });
     await page.waitForTimeout(1000); // live prices arrive on the open screen
     await page.goBack();
     await page.locator('[data-testid^="quote-row-"]').first().waitFor();
