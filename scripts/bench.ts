@@ -98,7 +98,7 @@ if (runs('app') || runs('chart')) {
 }
 
 if (runs('trading')) {
-  // The trading screens' frame rate while scrolling the A-share list and the JS heap after ten details.
+  // The A-share list's scroll frame rate against its own markup with no script, and the JS heap after ten details.
   const { benchTradingHeapFps } = await import('../tests/bench/trading-heap-fps');
   await benchTradingHeapFps();
 }

@@ -7,7 +7,7 @@ import th from '../../locales/th';
 import vi from '../../locales/vi';
 import zhCN from '../../locales/zh-CN';
 import zhTW from '../../locales/zh-TW';
-import { newPhoneContext, watchPageErrors } from './harness';
+import { newPhoneContext, stationClient, watchPageErrors } from './harness';
 import { stationForFile } from './file-station';
 
 const e2e = stationForFile();
@@ -64,6 +64,31 @@ async function mainShows(page: Page, slide: string, selector: string): Promise<v
     },
     [slide, selector],
   );
+}
+
+/**
+ * Link names that say nothing of where the link leads, per language: Lighthouse's descriptive-link-text list
+ * for English and the same words in the app's other languages, plus the bare "details", "view" and "all".
+ */
+const GENERIC_LINK_NAMES = new Set([
+  ...['click here', 'click this', 'go', 'here', 'information', 'learn more', 'more', 'more info'],
+  ...['more information', 'right here', 'read more', 'see more', 'start', 'this', 'details', 'view'],
+  ...['view more', 'see all', 'all', 'open', 'link'],
+  ...['更多', '详情', '詳情', '查看', '查看更多', '了解更多', '点击这里', '點擊這裡', '这里', '這裡', '全部'],
+  ...['เพิ่มเติม', 'ดูเพิ่มเติม', 'รายละเอียด', 'คลิกที่นี่', 'ที่นี่', 'ทั้งหมด'],
+  ...['thêm', 'xem thêm', 'chi tiết', 'xem', 'bấm vào đây', 'tại đây', 'tất cả'],
+]);
+
+/** The computed accessible name of every link of the page, as Chromium's accessibility tree gives it. */
+async function linkNames(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+    nodes: { ignored: boolean; role?: { value: string }; name?: { value: string } }[];
+  };
+  await cdp.detach();
+  return nodes
+    .filter((node) => !node.ignored && node.role?.value === 'link')
+    .map((node) => node.name?.value.trim() ?? '');
 }
 
 const titleOf = (dict: { titles: Record<string, string>; app: { name: string } }, key: string) =>
@@ -384,6 +409,41 @@ describe('app shell in Chromium at 390×844', () => {
       problems.push(...found.map((p) => `${lang} ${p}`));
     }
     expect(problems).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('names every link by where it leads, never "More" or "Details", on /home, /user and a header more icon, in every language', async () => {
+    const session = await stationClient(e2e.station.url).registerUser('1390061');
+    const { context, page, errors } = await openPage(async (ctx) => {
+      await ctx.addInitScript(
+        (stored) => localStorage.setItem('paperdesk.session', stored),
+        JSON.stringify(session),
+      );
+    });
+    const generic: string[] = [];
+    let links = 0;
+    for (const lang of ['en', 'zh-CN', 'zh-TW', 'th', 'vi']) {
+      for (const [path, ready] of [
+        ['/home', 'home-news-more'],
+        ['/user', 'link-about'],
+        // A screen whose header carries the more icon (spec §2): an icon link, named by its label alone.
+        ['/recharge', 'header-more'],
+      ] as const) {
+        await page.goto(`${e2e.station.url}${path}?lang=${lang}`);
+        await page.getByTestId(ready).waitFor();
+        await page.waitForLoadState('networkidle');
+        const names = await linkNames(page);
+        links += names.length;
+        generic.push(
+          ...names
+            .filter((name) => !name || GENERIC_LINK_NAMES.has(name.toLowerCase()))
+            .map((name) => `${lang} ${path}: "${name}"`),
+        );
+      }
+    }
+    expect(links).toBeGreaterThan(30);
+    expect(generic).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,6 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { useI18nContext } from '../../../locales/i18n-react';
-import type { HeaderAction } from '../routes/route-meta';
+import type { AppPath, HeaderAction } from '../routes/route-meta';
 import { BackButton } from './BackButton';
 
 interface PageHeaderProps {
@@ -13,6 +13,17 @@ interface PageHeaderProps {
 /** The title bar; with `back`, an arrow that returns to the previous page (or home on a deep link). */
 export function PageHeader({ title, back, action }: PageHeaderProps) {
   const { LL } = useI18nContext();
+  const router = useRouter();
+  // A link is named by where it leads (Lighthouse's descriptive link text, WCAG 2.4.4): the more icon takes
+  // its destination's title ("Deposit records"), not a bare "More"; the route tree's titles are the one source.
+  const destinationTitle =
+    action && router.routesByPath[action.to as AppPath]?.options.staticData?.meta?.titleKey;
+  const actionLabel =
+    action?.icon === 'search'
+      ? LL.common.search()
+      : destinationTitle
+        ? LL.titles[destinationTitle]()
+        : LL.common.more();
   return (
     <header className="page-header">
       {back && <BackButton />}
@@ -21,7 +32,7 @@ export function PageHeader({ title, back, action }: PageHeaderProps) {
         <Link
           to={action.to}
           className="icon-button header-action"
-          aria-label={action.icon === 'search' ? LL.common.search() : LL.common.more()}
+          aria-label={actionLabel}
           data-testid={`header-${action.icon}`}
         >
           {action.icon === 'search' ? (
