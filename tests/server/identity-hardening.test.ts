@@ -182,7 +182,10 @@ describe('a build whose config files and API are on another host', () => {
 
   it('lets the page and the service worker fetch the config sources and the API hosts, nothing else', async () => {
     for (const url of ['/home', '/sw.js', '/api/index/ping.do']) {
-      const csp = (await client.raw(url)).headers.get('content-security-policy') ?? '';
+      const res = await client.raw(url);
+      // Read to the end: an answer left unread holds its connection open past the station's close.
+      await res.arrayBuffer();
+      const csp = res.headers.get('content-security-policy') ?? '';
       const connect = csp.split(';').find((d) => d.trim().startsWith('connect-src')) ?? '';
       expect(connect.trim().split(/\s+/).slice(1).sort()).toEqual([
         "'self'",
@@ -203,5 +206,7 @@ describe('a build whose config files and API are on another host', () => {
     // The app's own files stay without CORS headers.
     const page = await client.raw('/home', { headers: { origin: 'https://api.example.org' } });
     expect(page.headers.get('access-control-allow-origin')).toBeNull();
+    // Read to the end, as above.
+    await Promise.all([allowed, other, page].map((res) => res.arrayBuffer()));
   });
 });
