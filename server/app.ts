@@ -3,7 +3,12 @@
  * OpenAPI docs and the built app. No globals: tests build as many as they like.
  */
 import { readFileSync } from 'node:fs';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import {
   installFieldChecks,
   installRequestLog,
@@ -25,6 +30,7 @@ import {
   appPathname,
   isAppRoute,
   registerStatic,
+  type StaticSite,
   type Station,
 } from './platform';
 import fastifyCookie from '@fastify/cookie';
@@ -51,6 +57,21 @@ import { createStationJobs, STEP_EVERY_MS } from './jobs';
 
 /** The app's start page (spec §3), whose page preloads the first banner's picture. */
 const HOME_PAGE_PATH = '/home';
+
+/** An app route's page (static.ts); the start page's answer also names its first banner's picture to preload. */
+async function sendAppPage(
+  station: Station,
+  site: StaticSite,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const pathname = appPathname(request);
+  if (pathname === HOME_PAGE_PATH) {
+    const preload = await homeBannerPreload(station);
+    if (preload) reply.header('Link', preload);
+  }
+  return site.sendIndex(reply, pathname);
+}
 
 export interface BuildOptions {
   /** The station's clock; the system clock by default. Tests pin one. */
@@ -189,14 +210,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
 
     const site = await registerStatic(app, config.staticDir);
     app.setNotFoundHandler(async (request, reply) => {
-      if (isAppRoute(request) && site.hasIndex()) {
-        const pathname = appPathname(request);
-        if (pathname === HOME_PAGE_PATH) {
-          const preload = await homeBannerPreload(station);
-          if (preload) reply.header('Link', preload);
-        }
-        return site.sendIndex(reply, pathname);
-      }
+      if (isAppRoute(request) && site.hasIndex()) return sendAppPage(station, site, request, reply);
       return sendFailure(reply, translator, new AppError('NOT_FOUND'));
     });
 

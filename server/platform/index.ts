@@ -66,7 +66,7 @@ export {
   stockMarketField,
   userSecurity,
 } from './http/schemas';
-export { appPathname, isAppRoute, registerStatic } from './http/static';
+export { appPathname, isAppRoute, registerStatic, type StaticSite } from './http/static';
 export {
   BASE_LOCALE,
   DEFAULT_LOCALES_DIR,
