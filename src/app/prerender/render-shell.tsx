@@ -20,6 +20,7 @@ import type { RouteMeta } from '../routes/route-meta';
 import { session$ } from '../state/session';
 import { TAB_PATHS } from '../state/shell';
 import { PALETTES } from '../theme/palettes';
+import { toCssName } from '../theme/themes';
 
 /**
  * Screens whose first frame does not depend on their query, with two different queries to show it (the
@@ -97,8 +98,6 @@ export async function renderFirstFrame(path: string): Promise<FirstFrame> {
   return { markup, title: loggedOut.title };
 }
 
-const cssName = (key: string) => `--${key.replace(/[A-Z0-9]/g, (c) => `-${c.toLowerCase()}`)}`;
-
 /**
  * The head's style for the first frame, before the app's own code (themes.ts applyTheme) takes over: the black
  * palette under the head script's `data-theme`, and the frame's words or its screen hidden where the device
@@ -106,7 +105,7 @@ const cssName = (key: string) => `--${key.replace(/[A-Z0-9]/g, (c) => `-${c.toLo
  */
 export function firstFrameStyle(): string {
   const black = Object.entries(PALETTES.black)
-    .map(([key, value]) => `${cssName(key)}:${value}`)
+    .map(([key, value]) => `${toCssName(key)}:${value}`)
     .join(';');
   return [
     `html[data-theme='black']{${black};color-scheme:dark}`,

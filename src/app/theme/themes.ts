@@ -4,7 +4,8 @@ import { paletteFor } from './palettes';
 
 export { PALETTES, paletteFor, type Palette } from './palettes';
 
-const toCssName = (key: string) => `--${key.replace(/[A-Z0-9]/g, (c) => `-${c.toLowerCase()}`)}`;
+/** A palette key as the custom property applyTheme writes (`headerBg` → `--header-bg`). */
+export const toCssName = (key: string) => `--${key.replace(/[A-Z0-9]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 /** Writes the palette onto <html> and the browser's theme colour. */
 export function applyTheme(
