@@ -1,7 +1,7 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { TranslationFunctions } from '../../../../locales/i18n-types';
-import type { FuturesQuote, OrderBook } from '../../../shared/api/types';
+import type { FuturesQuote, OrderBook, StockFigures } from '../../../shared/api/types';
 import { formatBigNumber, formatDateTime, formatMoney, formatRate } from '../../../shared/format';
 import { canShort } from '../../../shared/trading-rules';
 import { streamCarries, useLiveQuote } from '../../api/live-quotes';
@@ -244,8 +244,13 @@ function FigureGrid({ figures }: { figures: Figure[] }) {
       />
     );
   }
+  return <FigureList figures={figures} />;
+}
+
+/** Figures, three to a row (`busy`: their values are still loading). */
+function FigureList({ figures, busy = false }: { figures: Figure[]; busy?: boolean }) {
   return (
-    <dl className="figure-grid">
+    <dl className="figure-grid" aria-busy={busy || undefined}>
       {figures.map((figure) => (
         <div key={figure.label}>
           <dt>{figure.label}</dt>
@@ -257,6 +262,50 @@ function FigureGrid({ figures }: { figures: Figure[] }) {
     </dl>
   );
 }
+
+/** The stock's figures, in the order shown; their labels are shown while the values load. */
+const STOCK_FIGURES: readonly {
+  label: (LL: TranslationFunctions) => string;
+  value: (f: StockFigures, locale: string, digits: number, LL: TranslationFunctions) => string;
+  testId: string;
+}[] = [
+  {
+    label: (LL) => LL.detail.marketCap(),
+    value: (f, locale) => `${formatBigNumber(f.marketCap, locale)} ${f.currency}`,
+    testId: 'figure-market-cap',
+  },
+  {
+    label: (LL) => LL.detail.peTtm(),
+    value: (f, locale, _digits, LL) =>
+      f.peTtm === null ? LL.detail.peLoss() : formatMoney(f.peTtm, locale, 2),
+    testId: 'figure-pe',
+  },
+  {
+    label: (LL) => LL.detail.turnoverRate(),
+    value: (f, locale) => formatRate(f.turnoverRate, locale),
+    testId: 'figure-turnover-rate',
+  },
+  {
+    label: (LL) => LL.detail.high52w(),
+    value: (f, locale, digits) => formatMoney(f.high52w, locale, digits),
+    testId: 'figure-high-52w',
+  },
+  {
+    label: (LL) => LL.detail.low52w(),
+    value: (f, locale, digits) => formatMoney(f.low52w, locale, digits),
+    testId: 'figure-low-52w',
+  },
+  {
+    label: (LL) => LL.detail.sharesOutstanding(),
+    value: (f, locale) => formatBigNumber(f.sharesOutstanding, locale),
+    testId: 'figure-shares',
+  },
+  {
+    label: (LL) => LL.detail.dividendYield(),
+    value: (f, locale) => formatRate(f.dividendYield, locale),
+    testId: 'figure-dividend-yield',
+  },
+];
 
 /**
  * The figures a broker app shows under a stock's quote: market cap (its currency named), P/E (TTM), turnover
@@ -272,51 +321,30 @@ function StockFiguresView({ code, digits }: { code: string; digits: number }) {
   );
   const f = query.data;
   return (
-    <section className="stock-section" aria-labelledby="stock-figures-title" data-testid="stock-figures">
+    <section
+      className="stock-section stock-figures"
+      aria-labelledby="stock-figures-title"
+      data-testid="stock-figures"
+    >
       <h3 id="stock-figures-title">{LL.detail.figuresTitle()}</h3>
+      {/*
+       * While loading, the grid stands with its labels and no values: the values come into the same boxes,
+       * one line each (market.css), so nothing below moves when they arrive.
+       */}
       {query.loading ? (
-        <Loading />
+        <FigureList
+          busy
+          figures={STOCK_FIGURES.map((figure) => ({ label: figure.label(LL), value: '--' }))}
+        />
       ) : !f ? (
         query.error && <ErrorState error={query.error} onRetry={query.reload} />
       ) : (
-        <FigureGrid
-          figures={[
-            {
-              label: LL.detail.marketCap(),
-              value: `${formatBigNumber(f.marketCap, locale)} ${f.currency}`,
-              testId: 'figure-market-cap',
-            },
-            {
-              label: LL.detail.peTtm(),
-              value: f.peTtm === null ? LL.detail.peLoss() : formatMoney(f.peTtm, locale, 2),
-              testId: 'figure-pe',
-            },
-            {
-              label: LL.detail.turnoverRate(),
-              value: formatRate(f.turnoverRate, locale),
-              testId: 'figure-turnover-rate',
-            },
-            {
-              label: LL.detail.high52w(),
-              value: formatMoney(f.high52w, locale, digits),
-              testId: 'figure-high-52w',
-            },
-            {
-              label: LL.detail.low52w(),
-              value: formatMoney(f.low52w, locale, digits),
-              testId: 'figure-low-52w',
-            },
-            {
-              label: LL.detail.sharesOutstanding(),
-              value: formatBigNumber(f.sharesOutstanding, locale),
-              testId: 'figure-shares',
-            },
-            {
-              label: LL.detail.dividendYield(),
-              value: formatRate(f.dividendYield, locale),
-              testId: 'figure-dividend-yield',
-            },
-          ]}
+        <FigureList
+          figures={STOCK_FIGURES.map((figure) => ({
+            label: figure.label(LL),
+            value: figure.value(f, locale, digits, LL),
+            testId: figure.testId,
+          }))}
         />
       )}
     </section>

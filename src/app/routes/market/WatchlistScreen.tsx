@@ -106,9 +106,16 @@ export function WatchlistScreen() {
     setUndoable(null);
   };
 
+  // The first load is one placeholder for the whole screen, replaced as a whole: the toolbar and the
+  // list arriving would otherwise push what is below them (the add button) down, a layout shift.
+  if (list.loading)
+    return (
+      <div className="market-screen">
+        <Loading />
+      </div>
+    );
   let body;
-  if (list.loading) body = <Loading />;
-  else if (!list.data) body = list.error ? <ErrorState error={list.error} onRetry={list.reload} /> : null;
+  if (!list.data) body = list.error ? <ErrorState error={list.error} onRetry={list.reload} /> : null;
   else {
     const shown = list.data.filter((q) => !removed.has(q.code) && q.code !== undoable);
     const rank = new Map((arranged ?? []).map((code, index) => [code, index]));

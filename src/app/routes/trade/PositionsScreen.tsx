@@ -62,9 +62,34 @@ export function PositionsScreen() {
           void navigate({ to: '/warehouse', search: next === 'open' ? {} : { tab: next }, replace: true })
         }
       />
-      {tab === 'open' && <AccountSummary />}
-      {tab === 'orders' ? <OrderList /> : <PositionList state={tab} group="all" />}
+      {tab === 'open' ? (
+        <OpenTab />
+      ) : tab === 'orders' ? (
+        <OrderList />
+      ) : (
+        <PositionList state="closed" group="all" />
+      )}
     </div>
+  );
+}
+
+/**
+ * The open tab: the accounts' summary above the open positions. One placeholder stands for both until both
+ * have arrived, then both come in one frame as new boxes: the summary arriving on its own (or with the list)
+ * would push a list already on screen down (a layout shift).
+ */
+function OpenTab() {
+  // The same queries (and polls) as the summary's and the list's below: no request of their own.
+  const user = useStationQuery(USER_READ.key, USER_READ.input, { refetchInterval: PRICE_REFRESH_MS });
+  const positions = useStationQuery('GET /user/position/list.do', positionsRead('open').input, {
+    refetchInterval: PRICE_REFRESH_MS,
+  });
+  if (user.loading || positions.loading) return <Loading />;
+  return (
+    <>
+      <AccountSummary />
+      <PositionList state="open" group="all" />
+    </>
   );
 }
 
