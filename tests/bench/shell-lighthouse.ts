@@ -24,7 +24,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import type { Position } from '../../src/shared/api/types';
+import type { Position, User } from '../../src/shared/api/types';
 import {
   launchPhoneBrowser,
   newPhoneContext,
@@ -226,7 +226,10 @@ async function userWithPortfolio(url: string): Promise<E2eSession> {
   for (const code of [DETAIL_CODE, '000001', 'AAPL']) {
     await client.call('POST', '/user/addOption.do', session.token, { code });
   }
-  return session;
+  // The session as the app keeps it: every fresh answer about the user is stored in it (query-client.ts), so
+  // a user who bought in the app holds the accounts as they are after the purchase, not at registration.
+  const user = await client.call<User>('GET', '/user/getUserInfo.do', session.token);
+  return { token: session.token, user };
 }
 
 /** The scripts a fresh phone profile downloads on opening /home, until the network is quiet. */
