@@ -84,7 +84,14 @@ function OpenTab() {
   const positions = useStationQuery('GET /user/position/list.do', positionsRead('open').input, {
     refetchInterval: PRICE_REFRESH_MS,
   });
-  if (user.loading || positions.loading) return <Loading />;
+  // Once the tab has shown its content it stays: a failure shows at once (the list's error, e.g. offline:
+  // positions are never stored), and the list's retry of a failed first load is not the first load again.
+  const [shown, setShown] = useState(false);
+  const settled = (!user.loading && !positions.loading) || !!user.error || !!positions.error;
+  useEffect(() => {
+    if (settled) setShown(true);
+  }, [settled]);
+  if (!settled && !shown) return <Loading />;
   return (
     <>
       <AccountSummary />
