@@ -27,6 +27,7 @@ import {
   hardeningPlugin,
   scaleOutPlugin,
   installRouteRegistry,
+  lazySchemas,
   appPathname,
   isAppRoute,
   registerStatic,
@@ -119,8 +120,10 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     throw error;
   }
 
+  const schemas = lazySchemas();
   const app = Fastify({
     ...loggingOptions(config, opts),
+    schemaController: schemas.schemaController,
     clientErrorHandler: clientErrorHandler(translator),
     bodyLimit: config.bodyLimit,
     // Behind a load balancer (TRUST_PROXY=true) request.ip is the caller's, from X-Forwarded-For.
@@ -153,6 +156,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     app.decorate('market', market);
     app.decorate('i18n', translator);
     app.decorate('station', station);
+    app.decorate('compileSchemas', () => schemas.compileAll());
     app.decorate('auth', createAuth(station));
     app.decorateRequest('session', null);
     app.addHook('onClose', async () => database.close());

@@ -29,6 +29,9 @@ async function main(): Promise<void> {
     : {};
   const app = await buildServer(config, { logStream: process.stderr, ...clock });
   let closing = false;
+  // Every schema compiled before the first caller: a bad one stops the start, no request pays for one.
+  await app.ready();
+  app.compileSchemas();
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -39,6 +39,7 @@ export { hardeningPlugin } from './http/hardening';
 export { registerOpenApi } from './http/openapi';
 export { regionPlugin } from './http/region';
 export { installRouteRegistry } from './http/route-registry';
+export { lazySchemas } from './http/lazy-schemas';
 export { scaleOutPlugin } from './http/scale-out';
 export {
   MINUTE_BARS_DESCRIPTION,

@@ -29,6 +29,11 @@ declare module 'fastify' {
     kycReviewer: { run(): Promise<number> };
     /** The station's periodic steps (server/jobs): started by whoever starts the station. */
     jobs: Scheduler;
+    /**
+     * Compiles every route's request and answer schemas now (they are compiled on a route's first call
+     * otherwise: lazy-schemas.ts); throws the first error. The entry point calls it before listening.
+     */
+    compileSchemas(): void;
   }
   interface FastifyRequest {
     /** Set by auth.requireUser on /user/ routes. */
