@@ -184,7 +184,8 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     app.decorate('jobs', jobs.scheduler);
     app.addHook('onClose', () => jobs.scheduler.stop());
     await app.register(hardeningPlugin);
-    await app.register(fastifyCookie);
+    // Only the session's cookie is read and written, by identity's auth (createAuth): no hook on every call.
+    await app.register(fastifyCookie, { hook: false });
     await app.register(fastifyFormbody, { bodyLimit: config.bodyLimit });
     await app.register(fastifyCompress, { global: true, threshold: 1024 });
     await registerOpenApi(app, packageVersion());

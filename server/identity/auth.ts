@@ -3,6 +3,7 @@
  * expires at the end of the current day (Asia/Shanghai by default).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fastifyCookie } from '@fastify/cookie';
 import { AppError, DAY_MS, MINUTE_MS, tzOffsetMinutes, type Station } from '../platform';
 import { sessionOf, type SessionInfo } from './users';
 
@@ -66,7 +67,9 @@ export function createAuth(station: Station): Auth {
       const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
       if (match?.[1] && TOKEN_PATTERN.test(match[1])) return match[1];
     }
-    const cookie = request.cookies[TOKEN_COOKIE];
+    // Read here, the one place a cookie is read, rather than parsed for every call by @fastify/cookie's hook.
+    const cookies = request.headers.cookie;
+    const cookie = cookies ? fastifyCookie.parse(cookies)[TOKEN_COOKIE] : undefined;
     return cookie && TOKEN_PATTERN.test(cookie) ? cookie : null;
   };
   const refuseCrossSite = (request: FastifyRequest): void => {
@@ -95,17 +98,31 @@ export function createAuth(station: Station): Auth {
       if (!request.session) throw new AppError('NOT_LOGGED_IN');
       return request.session;
     },
+    // The session cookie is the station's only cookie: written here, as @fastify/cookie's setCookie and
+    // clearCookie would write it, without its hook on every call's answer.
     setCookie(reply, token) {
-      reply.setCookie(TOKEN_COOKIE, token, {
-        httpOnly: true,
-        sameSite: 'lax',
-        path: '/',
-        secure: reply.request.protocol === 'https',
-        expires: new Date(endOfDay(station.clock.now(), station.config.settings.cookieTimeZone)),
-      });
+      reply.header(
+        'set-cookie',
+        fastifyCookie.serialize(TOKEN_COOKIE, token, {
+          httpOnly: true,
+          sameSite: 'lax',
+          path: '/',
+          secure: reply.request.protocol === 'https',
+          expires: new Date(endOfDay(station.clock.now(), station.config.settings.cookieTimeZone)),
+        }),
+      );
     },
     clearCookie(reply) {
-      reply.clearCookie(TOKEN_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
+      reply.header(
+        'set-cookie',
+        fastifyCookie.serialize(TOKEN_COOKIE, '', {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          expires: new Date(0),
+          maxAge: 0,
+        }),
+      );
     },
   };
 }

@@ -61,13 +61,24 @@ describe.each(dbTargets)('what the station logs about requests (default level in
     expect(summaries[0]!.requests).toBeGreaterThanOrEqual(7);
   });
 
-  it('writes a line per request at debug, without the token or the phone', async () => {
+  it('writes a line per request at debug, without the token or the phone, and a 5xx with its request id', async () => {
     const station = await startStation({ db, captureLogs: true, env: { LOG_LEVEL: 'debug' } });
     try {
       const user = await register(api(station.url));
       await user.client.get('/user/getUserInfo.do');
+      // The session as the cookie, which the station reads itself: no line may carry it either.
+      const byCookie = api(station.url).withHeaders({ cookie: `USER_TOKEN=${user.token}` });
+      expect((await byCookie.get('/user/getUserInfo.do')).http).toBe(200);
+      await station.app.db.schema.dropTable('ledger_entries').execute();
+      expect((await byCookie.get('/user/cash/list.do')).http).toBe(500);
       const lines = parsed(station.logs).filter((l) => l.msg === 'request completed');
-      expect(lines.length).toBeGreaterThanOrEqual(3);
+      expect(lines.length).toBeGreaterThanOrEqual(5);
+      // The error's line and the failed request's line name the same request.
+      const errors = parsed(station.logs).filter((l) => l.level === 50);
+      const failed = lines.filter((l) => (l.res as { statusCode?: number }).statusCode === 500);
+      expect(errors).toHaveLength(1);
+      expect(failed).toHaveLength(1);
+      expect(errors[0]).toMatchObject({ msg: 'unexpected error', reqId: failed[0]!.reqId });
       expect(station.logs.join('\n')).not.toContain(user.token);
       expect(station.logs.join('\n')).not.toContain(user.phone);
     } finally {

@@ -5,7 +5,8 @@
  * style attributes), images from data:/blob: (echarts exports, photo previews). No foreign scripts, and no
  * inline script but the head script the build names by its hash (vite.config.ts FIRST_FRAME_SCRIPT). The station speaks
  * plain http on 127.0.0.1 in embedded mode, so requests are not upgraded to https.
- * CORS: only origins in CORS_ORIGINS (none by default: the app is served from the station's own origin).
+ * CORS: only origins in CORS_ORIGINS (none by default: the app is served from the station's own origin, and
+ * the CORS plugin is not registered at all).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -152,6 +153,9 @@ async function hardeningPluginFn(app: FastifyInstance): Promise<void> {
     done();
   });
   const allowed = new Set(app.config.identity.corsOrigins);
+  // No allowed origin (the default: the app is served from the station's own origin): CORS would refuse
+  // every origin, so no answer varies by Origin, and its two hooks would only cost every call its time.
+  if (allowed.size === 0) return;
   await app.register(fastifyCors, {
     origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
     credentials: true,
