@@ -85,6 +85,7 @@ export interface ContractBuyIn {
   direction: Direction;
   stopProfit?: number;
   stopLoss?: number;
+  competitionId?: number;
   requestId: string;
 }
 
@@ -218,11 +219,16 @@ export interface ApiCalls extends FundsCalls, CompetitionCalls {
       direction?: Direction;
       stopProfit?: number;
       stopLoss?: number;
+      /** Inside a competition the user entered: its accounts and limits. */
+      competitionId?: number;
       requestId: string;
     };
     out: Position;
   };
-  'POST /user/sell.do': { in: { positionId: number; lots?: number; requestId: string }; out: Position };
+  'POST /user/sell.do': {
+    in: { positionId: number; lots?: number; competitionId?: number; requestId: string };
+    out: Position;
+  };
   /** Index (CFD-style) and futures market orders: lots are contracts; long or short. */
   'POST /user/buyIndex.do': { in: ContractBuyIn; out: Position };
   'POST /user/buyFutures.do': { in: ContractBuyIn; out: Position };
@@ -280,7 +286,7 @@ export interface ApiCalls extends FundsCalls, CompetitionCalls {
   /** Marks one message read, or all of them without an id. */
   'POST /user/cash/readMessage.do': { in: { id?: number }; out: { unread: number } };
   'GET /user/position/list.do': {
-    in: PageQuery & { state: 'open' | 'closed'; market?: Market };
+    in: PageQuery & { state: 'open' | 'closed'; market?: Market; competitionId?: number };
     out: Page<Position>;
   };
   'GET /user/cash/list.do': {
