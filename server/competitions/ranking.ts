@@ -53,12 +53,20 @@ export function shanghaiDay(t: number): string {
   return new Date(t + tzOffsetMinutes('Asia/Shanghai', t) * 60_000).toISOString().slice(0, 10);
 }
 
+/** A standing as stored: a tuple, a third the size of the object as JSON (10,000 of them each second). */
+type StoredStanding = [number, string, number, number, number, number];
+
+function toStored(s: Standing): StoredStanding {
+  return [s.userId, s.nickname, s.totalCny, s.baseCny, s.reachedAt, s.joinedAt];
+}
+
+function fromStored([userId, nickname, totalCny, baseCny, reachedAt, joinedAt]: StoredStanding): Standing {
+  return { userId, nickname, totalCny, baseCny, reachedAt, joinedAt };
+}
+
 function parseSnapshot(row: { taken_at: number; frozen: number; rows: string }): Snapshot {
-  return {
-    takenAt: Number(row.taken_at),
-    frozen: row.frozen === 1,
-    standings: JSON.parse(row.rows) as Standing[],
-  };
+  const stored = JSON.parse(row.rows) as StoredStanding[];
+  return { takenAt: Number(row.taken_at), frozen: row.frozen === 1, standings: stored.map(fromStored) };
 }
 
 async function readStoredSnapshot(station: Station, competitionId: number): Promise<Snapshot | null> {
@@ -107,6 +115,8 @@ async function totalsAt(station: Station, competitionId: number, at: number): Pr
       'p.margin as margin',
     ])
     .where('a.competition_id', '=', competitionId)
+    // An empty account (no cash, nothing open) adds nothing: most entrants leave one or two so.
+    .where((eb) => eb.or([eb('a.balance', '<>', 0), eb('p.id', 'is not', null)]))
     .execute();
   const { cnyPer } = station.market.exchangeRates(at);
   const prices = new Map<string, number | null>();
@@ -202,7 +212,7 @@ export async function rankCompetition(station: Station, row: CompetitionRow, now
   if (previous && !previous.frozen && shanghaiDay(previous.takenAt) !== shanghaiDay(at)) {
     await storeEquityPoints(station, row.id, previous, false);
   }
-  const values = { taken_at: at, frozen: frozen ? 1 : 0, rows: JSON.stringify(standings) };
+  const values = { taken_at: at, frozen: frozen ? 1 : 0, rows: JSON.stringify(standings.map(toStored)) };
   await station.db
     .insertInto('competition_snapshots')
     .values({ competition_id: row.id, ...values })

@@ -41,7 +41,7 @@ export interface CompetitionSnapshotsTable {
   competition_id: number;
   taken_at: number;
   frozen: number;
-  /** JSON array of StandingRow in rank order. */
+  /** JSON array of the standings in rank order (server/competitions/ranking.ts). */
   rows: string;
 }
 
