@@ -6,7 +6,7 @@
  * points; and the ledger balances with competition accounts included.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Page, Position, User } from '../../src/shared/api/types';
+import type { Order, Page, Position, User } from '../../src/shared/api/types';
 import type {
   Competition,
   CompetitionAccount,
@@ -179,6 +179,36 @@ describe.each(dbTargets)('competition trading and ranking (%s)', (db) => {
     );
     const cny = accounts.find((a) => a.currency === 'CNY')!;
     expect(cny.balance).toBeCloseTo(1_000_000 - bought.margin - bought.fees, 2);
+  });
+
+  it("places limit orders in the competition's accounts under its limits, listed with the competition", async () => {
+    station.clock.set(START + 3 * MINUTE);
+    // At the day's limit-down: a long limit order that waits (the engine does not run on a pinned clock).
+    const { limitDown } = data(
+      await client.get<{ limitDown: number }>('/api/stock/getSingleStock.do', { code: '600036' }),
+    );
+    const order = (body: Record<string, unknown>) =>
+      trader.client.withLang('en').post<Order>('/user/addOrder.do', {
+        code: '600036',
+        lots: 1,
+        leverage: 2,
+        triggerPrice: limitDown,
+        competitionId: competition.id,
+        requestId: newRequestId(),
+        ...body,
+      });
+    const over = failure(await order({ leverage: 3 }));
+    expect(over.msg).toBe('This competition allows leverage of at most 2×');
+    const hk = failure(await order({ code: '00700', triggerPrice: 100 }));
+    expect(hk.msg).toBe('This competition does not trade this market');
+    const placed = data(await order({}));
+    expect(placed.status).toBe('pending');
+    const inside = data(
+      await trader.client.get<Page<Order>>('/user/order/list.do', { competitionId: competition.id }),
+    );
+    expect(inside.list.map((o) => o.id)).toEqual([placed.id]);
+    const own = data(await trader.client.get<Page<Order>>('/user/order/list.do'));
+    expect(own.total).toBe(0);
   });
 
   it('ranks by total assets in yuan after the prices move, from the stored snapshot', async () => {

@@ -274,12 +274,17 @@ export interface ApiCalls extends FundsCalls, CompetitionCalls {
       direction?: Direction;
       stopProfit?: number;
       stopLoss?: number;
+      /** Inside a competition the user entered: its accounts and limits. */
+      competitionId?: number;
       requestId: string;
     };
     out: Order;
   };
   'POST /user/order/cancel.do': { in: { orderId: number; requestId: string }; out: Order };
-  'GET /user/order/list.do': { in: PageQuery & { status?: OrderStatus }; out: Page<Order> };
+  'GET /user/order/list.do': {
+    in: PageQuery & { status?: OrderStatus; competitionId?: number };
+    out: Page<Order>;
+  };
   /** The station's messages to the user (spec §7 "Cash"), newest first, with the unread count. */
   'GET /user/cash/getMessagelist.do': { in: PageQuery & { unreadOnly?: boolean }; out: UserMessagePage };
   'GET /user/cash/getUnreadCount.do': { in: Record<string, never>; out: { unread: number } };
