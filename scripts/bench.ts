@@ -20,6 +20,7 @@ const SECTIONS = [
   'floor',
   'orders',
   'scale-out',
+  'competitions',
 ] as const;
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 if (process.argv.includes('--help')) {
@@ -149,4 +150,10 @@ if (runs('scale-out')) {
   // Scale-out mode: two processes on PostgreSQL + Redis, against one process on SQLite, in one run.
   const { benchScaleOut } = await import('../tests/bench/scale-out');
   await benchScaleOut();
+}
+
+if (runs('competitions')) {
+  // A competition of 10,000 entrants: the ranking job's time per run and leaderboard reads per second.
+  const { benchCompetitions } = await import('../tests/bench/competitions');
+  await benchCompetitions();
 }

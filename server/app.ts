@@ -55,6 +55,7 @@ import { exchangeRatePlugin, walletPlugin } from './wallet';
 import { tradePlugin, watchlistPlugin, ordersPlugin } from './trading';
 import { newSharesPlugin, stationMarket, blockTradesVipPlugin, fundsPlugin, fundLocalName } from './products';
 import { createStationJobs, STEP_EVERY_MS } from './jobs';
+import { competitionPlugin, competitionReadsPlugin } from './competitions';
 
 /** The app's start page (spec §3), whose page preloads the first banner's picture. */
 const HOME_PAGE_PATH = '/home';
@@ -181,6 +182,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     });
     app.decorate('engine', jobs.engine);
     app.decorate('kycReviewer', { run: jobs.reviewKyc });
+    app.decorate('competitionRanking', { run: jobs.rankCompetitions });
     app.decorate('jobs', jobs.scheduler);
     app.addHook('onClose', () => jobs.scheduler.stop());
     await app.register(hardeningPlugin);
@@ -212,6 +214,8 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     await app.register(siteSettingsPlugin);
     await app.register(contentPlugin, { version: packageVersion() });
     await app.register(blockTradesVipPlugin);
+    await app.register(competitionReadsPlugin);
+    await app.register(competitionPlugin);
 
     const site = await registerStatic(app, config.staticDir);
     app.setNotFoundHandler(async (request, reply) => {

@@ -643,6 +643,7 @@ const en = {
     balanceAfter: 'Balance {amount}',
     type: {
       opening_balance: 'Opening play money',
+      competition_funding: 'Competition starting cash',
       buy: 'Buy',
       buy_fee: 'Buy fee',
       sell: 'Sell',
@@ -1252,6 +1253,24 @@ const en = {
     RESET_HAS_PRODUCTS:
       'You still hold funds, a fund allocation, paid new shares awaiting listing or a pending withdrawal: settle them before resetting the play account',
     SHORT_NOT_ALLOWED: 'This instrument cannot be sold short',
+    COMPETITION_FULL: 'This competition is full: it has as many entrants as it allows',
+    COMPETITION_CLOSED: 'This competition is not running now',
+    COMPETITION_NOT_STARTED: 'The competition has not started yet: trading opens at its start',
+    COMPETITION_ENDED: 'The competition has ended: its ranking is final',
+    COMPETITION_STARTED: 'The competition has started: it can no longer be edited',
+    COMPETITION_NOT_CREATOR: 'Only the creator of the competition can edit it',
+    COMPETITION_ALREADY_JOINED: 'You have already joined this competition',
+    COMPETITION_NOT_JOINED: 'Join the competition first to trade in it',
+    COMPETITION_BAD_JOIN_CODE: 'No competition has this join code',
+    COMPETITION_PRIVATE: 'This competition is private: join it with its code',
+    COMPETITION_ID_OR_CODE: 'Give the competition, or the join code of a private one',
+    COMPETITION_START_PAST: 'The start must be in the future',
+    COMPETITION_END_BEFORE_START: 'The end must be after the start',
+    COMPETITION_CASH_EMPTY: 'Give a starting cash of more than 0 in at least one currency',
+    COMPETITION_MARKET_NOT_ALLOWED: 'This competition does not trade this market',
+    COMPETITION_LEVERAGE_ABOVE_MAX: 'This competition allows leverage of at most {max}×',
+    COMPETITION_SHORT_NOT_ALLOWED: 'Short selling is not allowed in this competition',
+    COMPETITION_NICKNAME: 'The nickname is 1–16 characters',
     LEVERAGE_ABOVE_MARGIN_RATE:
       'This futures product takes at least {rate}% margin, so its leverage is at most {max}×',
     STOPS_LONG:
@@ -1346,6 +1365,7 @@ const en = {
   stationTexts: {
     noteOpeningBalance: 'Paper starting balance',
     noteAccountReset: 'Paper account reset',
+    noteCompetitionFunding: 'Starting cash of competition {id}',
     noteTransferTo: 'To the {account}',
     noteTransferFrom: 'From the {account}',
     noteWithdrawalRefund: 'Withdrawal {orderNo} {outcome}, refunded',

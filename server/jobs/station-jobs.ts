@@ -10,6 +10,8 @@
  *   liquidations, day closes and their deferred fees) (server/trading/engine.ts);
  * - `kyc-review`, every second: KYC submissions due for the rule reviewer's decision (server/identity/kyc.ts),
  *   then permission requests due for its grant (server/identity/permissions.ts);
+ * - `competition-ranking`, every second: the ranking snapshot of each competition started and not frozen,
+ *   frozen at its end (server/competitions/ranking.ts);
  * - `upload-sweep`, hourly: KYC photos left out of every submission for UPLOAD_ORPHAN_HOURS are deleted
  *   (server/identity/upload-quota.ts);
  * - scale-out mode only: `tick-publish`, at each second, the leader's publication of the live quotes
@@ -26,6 +28,7 @@ import { endLiquidatedAllocation, runDueAllocationEvents, runDueNewShareEvents }
 import type { Station, TickBus } from '../platform';
 import { runKycReviewer, runPermissionReviewer, sweepOrphanUploads } from '../identity';
 import { createTickPublisher } from '../market';
+import { rankCompetitions } from '../competitions';
 import { createScheduler, type Scheduler } from './scheduler';
 
 /** How often the engine and the KYC reviewer run on the real timer (ms). */
@@ -43,6 +46,8 @@ export interface StationJobs {
   engine: Engine;
   /** Runs the KYC and permission reviews now, after any review going on; how many they decided. */
   reviewKyc(): Promise<number>;
+  /** Takes the competitions' rankings now (after any ranking going on); how many competitions. */
+  rankCompetitions(): Promise<number>;
   scheduler: Scheduler;
 }
 
@@ -107,6 +112,11 @@ export async function createStationJobs(station: Station, options: StationJobsOp
     everyMs: options.kycReviewEveryMs,
     step: async (now) => (await runKycReviewer(station, now)) + (await runPermissionReviewer(station, now)),
   });
+  const ranking = scheduler.add({
+    name: 'competition-ranking',
+    everyMs: every,
+    step: (now) => rankCompetitions(station, now),
+  });
   // Hourly is plenty: an orphan waits UPLOAD_ORPHAN_HOURS (a day by default) anyway.
   scheduler.add({
     name: 'upload-sweep',
@@ -114,7 +124,7 @@ export async function createStationJobs(station: Station, options: StationJobsOp
     step: (now) => sweepOrphanUploads(station, now),
   });
   if (options.tickBus) addStreamJobs(station, scheduler, options.tickBus, options.onLeaderChange);
-  return { engine, reviewKyc, scheduler };
+  return { engine, reviewKyc, rankCompetitions: ranking, scheduler };
 }
 
 /** The live stream's jobs in scale-out mode. */

@@ -14,6 +14,7 @@ export { placeholders, prepared, type PreparedQuery } from './db/prepared';
 export {
   type AccountRow,
   type AllocationRow,
+  type CompetitionRow,
   type DB,
   type Db,
   type DbOrTx,

@@ -33,6 +33,8 @@ import { assertUserMaySell } from './sale-guard';
 export interface SellOrder {
   positionId: number;
   lots?: number | undefined;
+  /** The competition the position is in, when the sale is made inside one (checked). */
+  competitionId?: number | undefined;
   requestId: string;
 }
 
@@ -197,7 +199,7 @@ async function sellOnce(station: Station, userId: number, order: SellOrder, call
 
   return runOnce(station.db, { userId, requestId: order.requestId, call, now }, async (trx) => {
     const position = await lockOwnPosition(trx, userId, order.positionId);
-    await assertUserMaySell(trx, position, now);
+    await assertUserMaySell(trx, position, now, order.competitionId);
     const lots = order.lots ?? position.lots;
     assertFields({ lots: lotsProblem(lots, position.lots) });
 

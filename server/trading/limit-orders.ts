@@ -18,7 +18,7 @@
  *   available = balance − frozen.
  */
 import { toMajor, toMinor } from '../../src/shared/money';
-import type { Direction, Order, OrderStatus, Page, StockMarket } from '../../src/shared/api/types';
+import type { Direction, Order, OrderStatus, StockMarket } from '../../src/shared/api/types';
 import { validStops } from '../../src/shared/risk';
 import { quantityUnit } from '../../src/shared/trading-rules';
 import {
@@ -38,7 +38,9 @@ import { roundToTick, dayCloseTime, nextTradingDay, sessionMinutes, type Instrum
 import { tradeFees } from './fees';
 import { requireKyc } from '../identity';
 import { post, postMessage } from '../ledger';
-import { assertLeverage, marginFor } from './margin';
+import { assertOrderLeverage, marginFor } from './margin';
+import { assertMarketAllowed, assertShortAllowed } from './trade-rules';
+import { lockCompetitionAccount, tradingContext } from '../competitions';
 import { sharesPerLot } from './trading';
 
 export interface LimitOrderInput {
@@ -49,6 +51,8 @@ export interface LimitOrderInput {
   direction?: Direction | undefined;
   stopProfit?: number | undefined;
   stopLoss?: number | undefined;
+  /** Place it in this competition's accounts, under its limits (server/competitions). */
+  competitionId?: number | undefined;
   requestId: string;
 }
 
@@ -139,11 +143,19 @@ export async function addOrder(station: Station, userId: number, input: LimitOrd
     stopProfit: stopSides.stopProfit ? null : 'invalid',
     stopLoss: stopSides.stopLoss ? null : 'invalid',
   });
-  assertLeverage(input.leverage, settings.leverage[market]);
+  const now = station.clock.now();
+  // A competition's order: the user entered it and it runs now; its limits narrow the market's rules.
+  const competition =
+    input.competitionId === undefined
+      ? null
+      : await tradingContext(station, userId, input.competitionId, now);
+  const competitionLimits = competition?.limits ?? null;
+  assertMarketAllowed(market, competitionLimits);
+  if (competitionLimits) assertShortAllowed(direction, market, settings, competitionLimits);
+  assertOrderLeverage(input.leverage, market, instrument.code, settings, competitionLimits);
 
   await requireKyc(station, userId, 'trading');
 
-  const now = station.clock.now();
   if (station.market.status(instrument, now) === 'suspended') throw new AppError('SUSPENDED');
   const day = workingDay(station, instrument, now);
   const limits = station.market.series(instrument).record(day).limits;
@@ -158,13 +170,21 @@ export async function addOrder(station: Station, userId: number, input: LimitOrd
   const accountType = settings.tradingAccount[market];
 
   return runOnce(station.db, { userId, requestId: input.requestId, call, now }, async (trx) => {
-    const account = await trx
-      .selectFrom('accounts')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('type', '=', accountType)
-      .$if(station.dialect === 'postgres', (q) => q.forUpdate())
-      .executeTakeFirstOrThrow();
+    const account = competition
+      ? await lockCompetitionAccount(
+          trx,
+          station,
+          competition.competitionId,
+          userId,
+          settings.accountCurrency[accountType],
+        )
+      : await trx
+          .selectFrom('accounts')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .where('type', '=', accountType)
+          .$if(station.dialect === 'postgres', (q) => q.forUpdate())
+          .executeTakeFirstOrThrow();
     if (account.balance - account.frozen < cost.total) throw new AppError('INSUFFICIENT_FUNDS');
     const order = await trx
       .insertInto('orders')
@@ -266,30 +286,6 @@ export async function settleOrder(
     .executeTakeFirstOrThrow();
 }
 
-export async function listOrders(
-  station: Station,
-  userId: number,
-  query: { status?: OrderStatus | undefined; pageNum: number; pageSize: number },
-): Promise<Page<Order>> {
-  const base = station.db
-    .selectFrom('orders')
-    .where('user_id', '=', userId)
-    .$if(query.status !== undefined, (q) => q.where('status', '=', query.status!));
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(query.pageSize)
-    .offset((query.pageNum - 1) * query.pageSize)
-    .execute();
-  return {
-    list: rows.map((row) => toOrder(row, station.market.find(row.code))),
-    total: Number(total),
-    pageNum: query.pageNum,
-    pageSize: query.pageSize,
-  };
-}
-
 export interface OpenRequest {
   instrument: Instrument;
   account: AccountRow;
@@ -375,6 +371,17 @@ export function reachesLimit(order: Pick<OrderRow, 'direction' | 'trigger_price'
  * Fills a pending order at `price` (the tick that reached its trigger) in its own transaction: releases its
  * frozen funds and opens the position, or rejects it when the account no longer has the funds.
  */
+/** Whether the account is a competition's that has ended by `t` (its orders no longer fill). */
+async function competitionEndedFor(trx: Tx, account: AccountRow, t: number): Promise<boolean> {
+  if (account.competition_id === null) return false;
+  const times = await trx
+    .selectFrom('competitions')
+    .select('end_at')
+    .where('id', '=', account.competition_id)
+    .executeTakeFirst();
+  return times !== undefined && t >= times.end_at;
+}
+
 export async function fillOrder(
   station: Station,
   orderId: number,
@@ -390,6 +397,10 @@ export async function fillOrder(
     const account = await lockAccountById(trx, station, peek.account_id);
     const order = await lockOrder(trx, station, orderId);
     if (order.status !== 'pending') return 'gone';
+    if (await competitionEndedFor(trx, account, fill.now)) {
+      await settleOrder(trx, order, { status: 'rejected', rejectReason: 'COMPETITION_ENDED', now: fill.now });
+      return 'rejected';
+    }
     // Never worse than the limit: a buy at or below its trigger, a sale at or above it.
     if (!reachesLimit(order, fill.price)) return 'gone';
     const instrument = station.market.get(order.code);

@@ -8,6 +8,7 @@ import { futuresMarginRate, leverageWithin } from '../../src/shared/margin';
 import type { Market } from '../../src/shared/api/types';
 import type { Settings } from '../config';
 import { AppError } from '../platform';
+import type { TradeLimits } from './trade-rules';
 
 /** Refuses a leverage that is not in the market's list. */
 export function assertLeverage(leverage: number, allowed: readonly number[]): void {
@@ -16,15 +17,24 @@ export function assertLeverage(leverage: number, allowed: readonly number[]): vo
 
 /**
  * Refuses a leverage outside the market's list and, for a future, above 1 ÷ its product's margin rate
- * (DOMAIN.md: futures take margin at a rate no lower than the exchange's), with a message naming both.
+ * (DOMAIN.md: futures take margin at a rate no lower than the exchange's), with a message naming both;
+ * and above the limits' largest leverage (a competition's), naming it.
  */
 export function assertOrderLeverage(
   leverage: number,
   market: Market,
   code: string,
   settings: Settings,
+  limits: TradeLimits | null = null,
 ): void {
   assertLeverage(leverage, settings.leverage[market]);
+  if (limits && leverage > limits.maxLeverage) {
+    throw new AppError('VALIDATION', {
+      fields: { leverage: 'invalid' },
+      msgKey: 'COMPETITION_LEVERAGE_ABOVE_MAX',
+      params: { max: limits.maxLeverage },
+    });
+  }
   if (market !== 'futures') return;
   const rate = futuresMarginRate(settings.futuresMarginRate, code);
   const offered = leverageWithin(settings.leverage.futures, rate);

@@ -9,12 +9,15 @@ import type { Direction, Position } from '../../src/shared/api/types';
 import { AppError, assertFields, lotsProblem, answerOnce, runOnce, type Station } from '../platform';
 import { requireKyc } from '../identity';
 import { lockAccount, post } from '../ledger';
+import { lockCompetitionAccount, tradingContext, type CompetitionTradingContext } from '../competitions';
 import { accountRiskStateOf } from './account-risk';
 import { positionFees } from './fees';
 import { assertOrderLeverage, marginFor } from './margin';
 import { insertPosition, tradeEntry } from './position-rows';
 import {
+  assertMarketAllowed,
   assertPriceLimit,
+  assertShortAllowed,
   assertStops,
   isContractMarket,
   maxLotsPerOrder,
@@ -31,6 +34,8 @@ export interface BuyOrder {
   direction?: Direction | undefined;
   stopProfit?: number | undefined;
   stopLoss?: number | undefined;
+  /** Trade in this competition's accounts, under its limits (server/competitions). */
+  competitionId?: number | undefined;
   requestId: string;
 }
 
@@ -67,13 +72,18 @@ async function buyOnce(
   const direction: Direction = order.direction ?? 'long';
   const contracts = isContractMarket(market);
   assertFields({ lots: lotsProblem(order.lots, maxLotsPerOrder(settings, market)) });
-  if (direction === 'short' && !contracts && !settings.shortStocks) {
-    throw new AppError('VALIDATION', { fields: { direction: 'invalid' }, msgKey: 'SHORT_NOT_ALLOWED' });
-  }
-  assertOrderLeverage(order.leverage, market, instrument.code, settings);
+  const now = station.clock.now();
+  // A competition's trade: the user entered it and it runs now; its limits narrow the rules below.
+  const competition: CompetitionTradingContext | null =
+    order.competitionId === undefined
+      ? null
+      : await tradingContext(station, userId, order.competitionId, now);
+  const limits = competition?.limits ?? null;
+  assertMarketAllowed(market, limits);
+  assertShortAllowed(direction, market, settings, limits);
+  assertOrderLeverage(order.leverage, market, instrument.code, settings, limits);
   await requireKyc(station, userId, 'trading');
 
-  const now = station.clock.now();
   // One look at the market for the status, price and limits.
   const detail = station.market.detail(instrument, now);
   // A suspended instrument says so, rather than that its market is closed.
@@ -94,7 +104,15 @@ async function buyOnce(
   const sellableFrom = contracts ? now : station.market.sellableFrom(instrument, now);
 
   return runOnce(station.db, { userId, requestId: order.requestId, call, now }, async (trx) => {
-    const account = await lockAccount(trx, station.dialect, userId, accountType);
+    const account = competition
+      ? await lockCompetitionAccount(
+          trx,
+          station,
+          competition.competitionId,
+          userId,
+          settings.accountCurrency[accountType],
+        )
+      : await lockAccount(trx, station.dialect, userId, accountType);
     if (account.balance - account.frozen < margin + fees.total) throw new AppError('INSUFFICIENT_FUNDS');
     const [inserted] = await insertPosition.rows(trx, {
       user_id: userId,

@@ -9,14 +9,22 @@
  * closed and the allocation repaid). After that the period is over even if the settlement, behind after a
  * restart or run by another timer, has not happened yet; a sale then — the user's, a stop's or a
  * liquidation's — would fill at a later price on borrowed capital.
+ * A position of a competition account may likewise be sold only while its competition runs: from its end
+ * the ranking is frozen, valued at the last price (server/competitions/ranking.ts), and nothing closes it.
  * Only the allocation's settlement (fund-allocation-settlement.ts: expiry, the end after liquidation, the user
  * ending early) closes without asking: it is what ends the period, and it closes at the last close's price.
  */
 import { AppError, prepared, type PositionRow, type Tx } from '../platform';
 
 const selectAccountType = prepared<{ accountId: number }>()((db, p) =>
-  db.selectFrom('accounts').select('type').where('id', '=', p.accountId),
+  db.selectFrom('accounts').select(['type', 'competition_id']).where('id', '=', p.accountId),
 );
+
+const selectCompetitionTimes = prepared<{ id: number }>()((db, p) =>
+  db.selectFrom('competitions').select(['start_at', 'end_at']).where('id', '=', p.id),
+);
+
+type Refusal = 'closed' | 'allocation-over' | 'competition-over' | 'other-competition';
 
 // A user's one sub-account serves each of their allocations in turn, so the account names several: the
 // one that matters is the one trading now (at most one at a time), not the first ever.
@@ -30,14 +38,24 @@ const selectTradingAllocationOf = prepared<{ accountId: number }>()((db, p) =>
     .limit(1),
 );
 
-/** Why a sale of the position at `at` is refused, or null when it may be sold. */
+/**
+ * Why a sale of the position at `at` is refused, or null when it may be sold; `competitionId` (a user's
+ * sale naming one) must be the position's competition.
+ */
 async function saleRefusal(
   trx: Tx,
   position: PositionRow,
   at: number,
-): Promise<'closed' | 'allocation-over' | null> {
+  competitionId?: number,
+): Promise<Refusal | null> {
   if (position.state !== 'open') return 'closed';
   const [account] = await selectAccountType.rows(trx, { accountId: position.account_id });
+  const ownCompetition = account?.competition_id ?? null;
+  if (competitionId !== undefined && competitionId !== ownCompetition) return 'other-competition';
+  if (account?.type === 'competition' && ownCompetition !== null) {
+    const [times] = await selectCompetitionTimes.rows(trx, { id: ownCompetition });
+    return times && at >= times.start_at && at < times.end_at ? null : 'competition-over';
+  }
   if (account?.type !== 'fund') return null;
   const [allocation] = await selectTradingAllocationOf.rows(trx, { accountId: position.account_id });
   const trading =
@@ -48,11 +66,22 @@ async function saleRefusal(
   return trading ? null : 'allocation-over';
 }
 
-/** The user's sale: ALREADY_DONE when the position is closed or its allocation's period is over. */
-export async function assertUserMaySell(trx: Tx, position: PositionRow, now: number): Promise<void> {
-  const refusal = await saleRefusal(trx, position, now);
+/**
+ * The user's sale: ALREADY_DONE when the position is closed or its allocation's period is over,
+ * COMPETITION_CLOSED when its competition has ended, NOT_FOUND when it is not in the competition named.
+ */
+export async function assertUserMaySell(
+  trx: Tx,
+  position: PositionRow,
+  now: number,
+  competitionId?: number,
+): Promise<void> {
+  const refusal = await saleRefusal(trx, position, now, competitionId);
   if (refusal === 'closed') throw new AppError('ALREADY_DONE');
   if (refusal === 'allocation-over') throw new AppError('ALREADY_DONE', { msgKey: 'ALLOCATION_NOT_TRADING' });
+  if (refusal === 'competition-over')
+    throw new AppError('COMPETITION_CLOSED', { msgKey: 'COMPETITION_ENDED' });
+  if (refusal === 'other-competition') throw new AppError('NOT_FOUND');
 }
 
 /**

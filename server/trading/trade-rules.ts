@@ -8,6 +8,9 @@
  * - Buying at limit-up and selling at limit-down are refused (PRICE_LIMIT).
  * - Stops must lie on the winning side (stop profit) and the losing side (stop loss) of the current price:
  *   above and below it for a long, below and above it for a short.
+ * - Shorts: indexes and futures always; stocks only when the shortStocks setting allows.
+ * - A trade inside a competition also keeps to the competition's limits (TradeLimits): its markets, its
+ *   largest leverage and whether it allows shorts. They narrow these rules, never replace them.
  */
 import type { Direction, Market } from '../../src/shared/api/types';
 import { settlementRate as rateBetween } from '../../src/shared/pnl';
@@ -15,6 +18,42 @@ import { validStops } from '../../src/shared/risk';
 import type { ContractMarket, Settings } from '../config';
 import { AppError, type Station } from '../platform';
 import type { Instrument } from '../market';
+
+/** Limits a trade keeps to on top of the market's own rules: a competition's (server/competitions). */
+export interface TradeLimits {
+  markets: readonly Market[];
+  maxLeverage: number;
+  allowShort: boolean;
+}
+
+/** Refuses a market the limits do not trade. */
+export function assertMarketAllowed(market: Market, limits: TradeLimits | null): void {
+  if (limits && !limits.markets.includes(market)) {
+    throw new AppError('VALIDATION', {
+      fields: { code: 'invalid' },
+      msgKey: 'COMPETITION_MARKET_NOT_ALLOWED',
+    });
+  }
+}
+
+/** Refuses a short where the market (stocks unless shortStocks) or the limits do not allow one. */
+export function assertShortAllowed(
+  direction: Direction,
+  market: Market,
+  settings: Settings,
+  limits: TradeLimits | null,
+): void {
+  if (direction !== 'short') return;
+  if (!isContractMarket(market) && !settings.shortStocks) {
+    throw new AppError('VALIDATION', { fields: { direction: 'invalid' }, msgKey: 'SHORT_NOT_ALLOWED' });
+  }
+  if (limits && !limits.allowShort) {
+    throw new AppError('VALIDATION', {
+      fields: { direction: 'invalid' },
+      msgKey: 'COMPETITION_SHORT_NOT_ALLOWED',
+    });
+  }
+}
 
 /** Which codes a buy call accepts: buy.do any market, buyIndex.do indexes only, buyFutures.do futures only. */
 export type BuyVenue = 'any' | ContractMarket;

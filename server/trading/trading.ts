@@ -13,6 +13,7 @@ import type { Market, Page, Position } from '../../src/shared/api/types';
 import type { AccountRiskState } from '../../src/shared/risk';
 import type { PositionRow, Station } from '../platform';
 import { accountRiskStates } from './account-risk';
+import { competitionAccountIds } from '../competitions';
 import { tradableOf } from './trade-rules';
 import { positionTerms, toPosition } from './views';
 
@@ -61,14 +62,24 @@ export async function holding(
 export async function listPositions(
   station: Station,
   userId: number,
-  query: { state: 'open' | 'closed'; market?: Market | undefined; pageNum: number; pageSize: number },
+  query: {
+    state: 'open' | 'closed';
+    market?: Market | undefined;
+    competitionId?: number | undefined;
+    pageNum: number;
+    pageSize: number;
+  },
 ): Promise<Page<Position>> {
-  // A fund allocation's sub-account lists its positions itself (fundsList.do).
-  const ownAccounts = station.db
-    .selectFrom('accounts')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('type', 'in', ['main', 'index', 'newstock', 'hk', 'us']);
+  // A fund allocation's sub-account lists its positions itself (fundsList.do); a competition's accounts
+  // only when the competition is named.
+  const ownAccounts =
+    query.competitionId === undefined
+      ? station.db
+          .selectFrom('accounts')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('type', 'in', ['main', 'index', 'newstock', 'hk', 'us'])
+      : competitionAccountIds(station.db, userId, query.competitionId);
   const base = station.db
     .selectFrom('positions')
     .where('user_id', '=', userId)

@@ -7,6 +7,12 @@
 import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Market, OrderStatus } from '../../../src/shared/api/types';
 import type { BlockTradeBuysTable, VipBuysTable, VipPicksTable } from './blocktrades-vip-schema';
+import type {
+  CompetitionEntrantsTable,
+  CompetitionEquityTable,
+  CompetitionSnapshotsTable,
+  CompetitionsTable,
+} from './competitions-schema';
 import type { ContentItemsTable, ServiceMessagesTable } from './content-schema';
 import type { AllocationsTable, FundHoldingsTable, FundTradesTable } from './funds-schema';
 import type {
@@ -72,13 +78,18 @@ export interface BankCardsTable {
 export interface AccountsTable {
   id: Generated<number>;
   user_id: number;
-  /** 'fund': the sub-account of a fund allocation (migration 0009-funds), one per user. */
-  type: 'main' | 'index' | 'newstock' | 'hk' | 'us' | 'fund';
+  /**
+   * 'fund': the sub-account of a fund allocation (migration 0009-funds), one per user; 'competition': an
+   * entrant's account in a competition (migration 0015-competitions), one per currency per competition.
+   */
+  type: 'main' | 'index' | 'newstock' | 'hk' | 'us' | 'fund' | 'competition';
   currency: 'CNY' | 'HKD' | 'USD';
   /** Minor units; always the sum of the account's ledger entries. */
   balance: number;
   /** Minor units held by pending limit orders (not a ledger movement): available = balance − frozen. */
   frozen: Generated<number>;
+  /** The competition a 'competition' account belongs to; null for every other account. */
+  competition_id: Generated<number | null>;
 }
 
 export interface LedgerEntriesTable {
@@ -112,7 +123,16 @@ export interface LedgerPostingsTable {
  * entries, never a row updated per posting (a shared row would serialise every order on PostgreSQL).
  */
 export type HouseAccount =
-  'fees' | 'financing' | 'market' | 'gateway' | 'fx' | 'paper' | 'new_shares' | 'funds';
+  | 'fees'
+  | 'financing'
+  | 'market'
+  | 'gateway'
+  | 'fx'
+  | 'paper'
+  | 'new_shares'
+  | 'funds'
+  /** Where competition accounts' starting cash comes from (play money of the competition). */
+  | 'competitions';
 
 export interface HouseEntriesTable {
   id: Generated<number>;
@@ -334,6 +354,11 @@ export interface DB {
   allocations: AllocationsTable;
   // 0014-permission-requests
   permission_requests: PermissionRequestsTable;
+  // 0015-competitions
+  competitions: CompetitionsTable;
+  competition_entrants: CompetitionEntrantsTable;
+  competition_snapshots: CompetitionSnapshotsTable;
+  competition_equity: CompetitionEquityTable;
 }
 
 export type Db = Kysely<DB>;
@@ -347,4 +372,5 @@ export type NewPosition = Insertable<PositionsTable>;
 export type LedgerRow = Selectable<LedgerEntriesTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type AllocationRow = Selectable<AllocationsTable>;
+export type CompetitionRow = Selectable<CompetitionsTable>;
 export type UserMessageRow = Selectable<UserMessagesTable>;

@@ -27,6 +27,8 @@ declare module 'fastify' {
     engine: Engine;
     /** The KYC rule reviewer: decides what is due at the station's clock; returns how many. */
     kycReviewer: { run(): Promise<number> };
+    /** The competitions' ranking job: takes every due ranking at the station's clock; how many. */
+    competitionRanking: { run(): Promise<number> };
     /** The station's periodic steps (server/jobs): started by whoever starts the station. */
     jobs: Scheduler;
     /**

@@ -55,7 +55,11 @@ export const SHARED_SCHEMAS = [
   {
     $id: 'Account',
     ...object({
-      type: { type: 'string', enum: ['main', 'index', 'newstock', 'hk', 'us'] },
+      type: {
+        type: 'string',
+        enum: ['main', 'index', 'newstock', 'hk', 'us', 'competition'],
+        description: 'competition: an account of a competition (competition/accounts.do)',
+      },
       currency: { type: 'string', enum: ['CNY', 'HKD', 'USD'] },
       balance: num,
       available: { ...num, description: 'balance − funds held by pending limit orders' },

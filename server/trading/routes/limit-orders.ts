@@ -6,7 +6,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
 import type { OrderStatus } from '../../../src/shared/api/types';
 import { checkLots } from '../../../src/shared/validation';
-import { addOrder, cancelOrder, listOrders } from '../limit-orders';
+import { addOrder, cancelOrder } from '../limit-orders';
+import { listOrders } from '../order-list';
+import { competitionIdField } from './trade-fields';
 import {
   ok,
   fields,
@@ -119,6 +121,7 @@ export const ordersPlugin: FastifyPluginAsync = async (app) => {
             },
             stopProfit: { ...priceField, description: 'above the trigger' },
             stopLoss: { ...priceField, description: 'below the trigger' },
+            competitionId: competitionIdField,
             requestId: requestIdField,
           },
           ['code', 'lots', 'leverage', 'triggerPrice', 'requestId'],
@@ -150,7 +153,9 @@ export const ordersPlugin: FastifyPluginAsync = async (app) => {
     async (request) => ok(await cancelOrder(station, app.auth.session(request).userId, request.body)),
   );
 
-  app.get<{ Querystring: { status?: OrderStatus; pageNum: number; pageSize: number } }>(
+  app.get<{
+    Querystring: { status?: OrderStatus; competitionId?: number; pageNum: number; pageSize: number };
+  }>(
     '/user/order/list.do',
     {
       schema: {
@@ -160,6 +165,7 @@ export const ordersPlugin: FastifyPluginAsync = async (app) => {
         querystring: fields(
           {
             status: { type: 'string', enum: ['pending', 'filled', 'cancelled', 'rejected'] },
+            competitionId: competitionIdField,
             pageNum: pageNumField,
             pageSize: { ...pageSizeField, default: station.config.settings.pageSizeDefault },
           },

@@ -13,7 +13,7 @@ import {
   stockCodeField,
   userSecurity,
 } from '../../platform';
-import { directionField, lotsRule, priceField } from './trade-fields';
+import { competitionIdField, directionField, lotsRule, priceField } from './trade-fields';
 
 /** The request body of buyIndex.do and buyFutures.do. */
 function contractBuyBody(leverages: readonly number[], maxContracts: number) {
@@ -30,6 +30,7 @@ function contractBuyBody(leverages: readonly number[], maxContracts: number) {
       direction: directionField,
       stopProfit: { ...priceField, description: 'long: above the price; short: below it' },
       stopLoss: { ...priceField, description: 'long: below the price; short: above it' },
+      competitionId: competitionIdField,
       requestId: requestIdField,
     },
     ['code', 'lots', 'leverage', 'direction', 'requestId'],
@@ -68,6 +69,7 @@ export function buyRoute(app: FastifyInstance): void {
             },
             stopProfit: priceField,
             stopLoss: priceField,
+            competitionId: competitionIdField,
             requestId: requestIdField,
           },
           ['code', 'lots', 'leverage', 'requestId'],

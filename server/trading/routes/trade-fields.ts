@@ -15,3 +15,11 @@ export const directionField = {
   enum: ['long', 'short'],
   description: 'short: profits when the price falls',
 } as const;
+
+/** Trade inside this competition: its accounts and its limits (server/competitions). */
+export const competitionIdField = {
+  type: 'integer',
+  minimum: 1,
+  maximum: Number.MAX_SAFE_INTEGER,
+  description: "a competition the user entered: the call acts on that competition's accounts",
+} as const;

@@ -17,7 +17,7 @@ import {
   stockCodeField,
   userSecurity,
 } from '../../platform';
-import { lotsRule, marketField, positionIdField, priceField } from './trade-fields';
+import { competitionIdField, lotsRule, marketField, positionIdField, priceField } from './trade-fields';
 
 /** sell.do: close a position, or some lots of it. */
 export function sellRoute(app: FastifyInstance): void {
@@ -36,6 +36,7 @@ export function sellRoute(app: FastifyInstance): void {
           {
             positionId: positionIdField,
             lots: { ...lotsField, description: 'absent: the whole position' },
+            competitionId: competitionIdField,
             requestId: requestIdField,
           },
           ['positionId', 'requestId'],
@@ -114,7 +115,13 @@ export function positionListRoute(app: FastifyInstance): void {
   const { station } = app;
   const { settings } = station.config;
   app.get<{
-    Querystring: { state: 'open' | 'closed'; market?: Market; pageNum: number; pageSize: number };
+    Querystring: {
+      state: 'open' | 'closed';
+      market?: Market;
+      competitionId?: number;
+      pageNum: number;
+      pageSize: number;
+    };
   }>(
     '/user/position/list.do',
     {
@@ -126,6 +133,7 @@ export function positionListRoute(app: FastifyInstance): void {
           {
             state: { type: 'string', enum: ['open', 'closed'], default: 'open' },
             market: marketField,
+            competitionId: competitionIdField,
             pageNum: pageNumField,
             pageSize: { ...pageSizeField, default: settings.pageSizeDefault },
           },

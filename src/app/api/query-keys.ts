@@ -68,6 +68,9 @@ export const INTENT_CALLS = {
   'POST /user/buyNewStockQc.do': true,
   'POST /user/buyStockDz.do': true,
   'POST /user/buyVipQc.do': true,
+  'POST /user/competition/create.do': true,
+  'POST /user/competition/edit.do': true,
+  'POST /user/competition/join.do': true,
 } as const satisfies Record<IntentCallKey, true>;
 
 export function takesRequestId(key: MutationCallKey): key is IntentCallKey {
@@ -78,6 +81,9 @@ export function takesRequestId(key: MutationCallKey): key is IntentCallKey {
 const POSITIONS = 'GET /user/position/list.do';
 const HELD = 'GET /user/position/exitsStock.do';
 const ORDERS = 'GET /user/order/list.do';
+const COMPETITION_LIST = 'GET /api/competition/list.do';
+const COMPETITION_DETAIL = 'GET /api/competition/detail.do';
+const COMPETITIONS_MINE = 'GET /user/competition/mine.do';
 /** The user with every account's balance, available cash and frozen margin (DOMAIN.md "Accounts"). */
 const ACCOUNTS = 'GET /user/getUserInfo.do';
 /** The fund flow: every ledger entry (/FundingDetails, the transfer records). */
@@ -168,6 +174,10 @@ export const INVALIDATES = {
   'POST /api/user/login.do': [],
   'POST /api/user/reg.do': [],
   'POST /api/user/logout.do': [],
+  'POST /user/competition/create.do': [COMPETITION_LIST, COMPETITIONS_MINE],
+  'POST /user/competition/edit.do': [COMPETITION_LIST, COMPETITION_DETAIL, COMPETITIONS_MINE],
+  'POST /user/competition/join.do': [COMPETITION_LIST, COMPETITION_DETAIL, COMPETITIONS_MINE],
+  'POST /user/competition/nickname.do': [COMPETITIONS_MINE, 'GET /api/competition/leaderboard.do'],
 } as const satisfies Record<MutationCallKey, readonly QueryCallKey[]>;
 
 /** The query prefixes a successful change makes stale, each once. */

@@ -70,6 +70,7 @@ import type {
 
 import type { TradingRules } from '../trading-rules';
 import type { FundsCalls } from './funds';
+import type { CompetitionCalls } from './competitions';
 
 /** The accounts transAmt.do moves money between (all CNY). */
 export type TransferAccount = 'main' | 'index' | 'newstock';
@@ -84,6 +85,7 @@ export interface ContractBuyIn {
   direction: Direction;
   stopProfit?: number;
   stopLoss?: number;
+  competitionId?: number;
   requestId: string;
 }
 
@@ -92,7 +94,7 @@ export interface PageQuery {
   pageSize?: number;
 }
 
-export interface ApiCalls extends FundsCalls {
+export interface ApiCalls extends FundsCalls, CompetitionCalls {
   'GET /api/index/ping.do': { in: Record<string, never>; out: { serverTime: number; version: string } };
   /**
    * The display settings (spec §3), the trading rules the order screens compute with, and whether the
@@ -217,11 +219,16 @@ export interface ApiCalls extends FundsCalls {
       direction?: Direction;
       stopProfit?: number;
       stopLoss?: number;
+      /** Inside a competition the user entered: its accounts and limits. */
+      competitionId?: number;
       requestId: string;
     };
     out: Position;
   };
-  'POST /user/sell.do': { in: { positionId: number; lots?: number; requestId: string }; out: Position };
+  'POST /user/sell.do': {
+    in: { positionId: number; lots?: number; competitionId?: number; requestId: string };
+    out: Position;
+  };
   /** Index (CFD-style) and futures market orders: lots are contracts; long or short. */
   'POST /user/buyIndex.do': { in: ContractBuyIn; out: Position };
   'POST /user/buyFutures.do': { in: ContractBuyIn; out: Position };
@@ -267,19 +274,24 @@ export interface ApiCalls extends FundsCalls {
       direction?: Direction;
       stopProfit?: number;
       stopLoss?: number;
+      /** Inside a competition the user entered: its accounts and limits. */
+      competitionId?: number;
       requestId: string;
     };
     out: Order;
   };
   'POST /user/order/cancel.do': { in: { orderId: number; requestId: string }; out: Order };
-  'GET /user/order/list.do': { in: PageQuery & { status?: OrderStatus }; out: Page<Order> };
+  'GET /user/order/list.do': {
+    in: PageQuery & { status?: OrderStatus; competitionId?: number };
+    out: Page<Order>;
+  };
   /** The station's messages to the user (spec §7 "Cash"), newest first, with the unread count. */
   'GET /user/cash/getMessagelist.do': { in: PageQuery & { unreadOnly?: boolean }; out: UserMessagePage };
   'GET /user/cash/getUnreadCount.do': { in: Record<string, never>; out: { unread: number } };
   /** Marks one message read, or all of them without an id. */
   'POST /user/cash/readMessage.do': { in: { id?: number }; out: { unread: number } };
   'GET /user/position/list.do': {
-    in: PageQuery & { state: 'open' | 'closed'; market?: Market };
+    in: PageQuery & { state: 'open' | 'closed'; market?: Market; competitionId?: number };
     out: Page<Position>;
   };
   'GET /user/cash/list.do': {

@@ -36,6 +36,10 @@ export const ERROR_CODES = [
   'SOLD_OUT',
   /** A stock-only call (figures, a stock's own news) was given an index or a futures code. */
   'NOT_A_STOCK',
+  /** A competition has as many entrants as its cap allows. */
+  'COMPETITION_FULL',
+  /** A competition call outside the competition's time: not started yet, or ended. */
+  'COMPETITION_CLOSED',
   'INTERNAL',
 ] as const;
 
@@ -74,6 +78,8 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   RESET_BLOCKED: 409,
   SOLD_OUT: 409,
   NOT_A_STOCK: 400,
+  COMPETITION_FULL: 409,
+  COMPETITION_CLOSED: 409,
   INTERNAL: 500,
 };
 

@@ -451,6 +451,8 @@ export interface UserMessagePage extends Page<UserMessage> {
 
 export type LedgerEntryType =
   | 'opening_balance'
+  /** A competition account's starting cash (competition accounts only). */
+  | 'competition_funding'
   | 'buy'
   | 'buy_fee'
   | 'sell'

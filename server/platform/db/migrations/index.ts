@@ -14,6 +14,7 @@ import { positionsByAccountSchema } from './0011-positions-by-account';
 import { orderFillsSchema } from './0012-order-fills';
 import { positionFxSchema } from './0013-position-fx';
 import { permissionRequestsSchema } from './0014-permission-requests';
+import { competitionsSchema } from './0015-competitions';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -30,5 +31,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0012-order-fills': orderFillsSchema(),
     '0013-position-fx': positionFxSchema(),
     '0014-permission-requests': permissionRequestsSchema(),
+    '0015-competitions': competitionsSchema(dialect),
   };
 }
