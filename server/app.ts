@@ -108,6 +108,34 @@ function loggingOptions(config: Config, opts: BuildOptions) {
   };
 }
 
+/** Each area's routes, registered in the station's fixed order. */
+async function registerAreas(app: FastifyInstance): Promise<void> {
+  await app.register(regionPlugin);
+  await app.register(localizedNamesPlugin, { otherNames: [fundLocalName] });
+  await app.register(sitePlugin, { version: packageVersion() });
+  await app.register(userPlugin);
+  await app.register(marketPlugin);
+  await app.register(exchangeRatePlugin);
+  await app.register(indexMarketPlugin);
+  await app.register(futuresMarketPlugin);
+  await app.register(streamPlugin);
+  await app.register(tradePlugin);
+  await app.register(watchlistPlugin);
+  await app.register(ordersPlugin);
+  await app.register(messagesPlugin);
+  await app.register(cashPlugin);
+  await app.register(walletPlugin);
+  await app.register(newSharesPlugin);
+  await app.register(fundsPlugin);
+  await app.register(kycPlugin);
+  await app.register(bankPlugin);
+  await app.register(siteSettingsPlugin);
+  await app.register(contentPlugin, { version: packageVersion() });
+  await app.register(blockTradesVipPlugin);
+  await app.register(competitionReadsPlugin);
+  await app.register(competitionPlugin);
+}
+
 export async function buildServer(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const clock = opts.clock ?? systemClock;
   const translator = await loadTranslator();
@@ -192,30 +220,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     await app.register(fastifyCompress, { global: true, threshold: 1024 });
     await registerOpenApi(app, packageVersion());
 
-    await app.register(regionPlugin);
-    await app.register(localizedNamesPlugin, { otherNames: [fundLocalName] });
-    await app.register(sitePlugin, { version: packageVersion() });
-    await app.register(userPlugin);
-    await app.register(marketPlugin);
-    await app.register(exchangeRatePlugin);
-    await app.register(indexMarketPlugin);
-    await app.register(futuresMarketPlugin);
-    await app.register(streamPlugin);
-    await app.register(tradePlugin);
-    await app.register(watchlistPlugin);
-    await app.register(ordersPlugin);
-    await app.register(messagesPlugin);
-    await app.register(cashPlugin);
-    await app.register(walletPlugin);
-    await app.register(newSharesPlugin);
-    await app.register(fundsPlugin);
-    await app.register(kycPlugin);
-    await app.register(bankPlugin);
-    await app.register(siteSettingsPlugin);
-    await app.register(contentPlugin, { version: packageVersion() });
-    await app.register(blockTradesVipPlugin);
-    await app.register(competitionReadsPlugin);
-    await app.register(competitionPlugin);
+    await registerAreas(app);
 
     const site = await registerStatic(app, config.staticDir);
     app.setNotFoundHandler(async (request, reply) => {
