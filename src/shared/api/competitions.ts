@@ -44,6 +44,13 @@ export interface CompetitionFields {
   startingCash: number;
   startingCashHkd?: number;
   startingCashUsd?: number;
+  /**
+   * One amount in yuan instead of per currency: `startingCash` is the entrant's whole starting cash in yuan,
+   * shared equally between the currencies of the allowed markets (CNY for A-shares, HKD for Hong Kong, USD
+   * for the US; futures and indexes trade in CNY), each share converted at the station's flash-exchange rate
+   * when the competition is created or edited. The converted amounts are stored, so every entrant starts alike.
+   */
+  cashInCny?: boolean;
   /** Comma-separated markets (every field of the API is one string or number). */
   markets: string;
   maxLeverage: number;
