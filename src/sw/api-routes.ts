@@ -18,6 +18,8 @@ export type ApiRoute =
   | { kind: 'watchlist' }
   /** Whether a code is watched: the network, else the stored watchlist with the queued edits. */
   | { kind: 'watch-state' }
+  /** A read of the user's own (their competitions): network first, the answer stored per user (user-answers.ts). */
+  | { kind: 'user-network-first' }
   /** The live stream: left to the browser (an event stream is never cached or replayed). */
   | { kind: 'stream' }
   /** Everything else, every call that moves money among it: network only, never cached, queued or replayed. */
@@ -42,6 +44,8 @@ const NEWS_PATHS = new Set([
   '/api/stock/getStockNews.do',
   '/api/stock/getStockNewsDetail.do',
 ]);
+/** Lists of the user's own, read offline like the public ones but kept per user. */
+const USER_LISTS = new Set(['/user/competition/mine.do']);
 /** Settings the app reads at start: kept so the shell starts offline with the last ones. */
 const CONFIG = /^\/api\/(admin\/get\w*Setting\.do|site\/(getInfo|getBannerByPlat|getVersion)\.do)$/;
 
@@ -59,6 +63,7 @@ export function classifyApiRequest(method: string, pathname: string): ApiRoute |
   if (SINGLE_QUOTES.has(pathname)) return { kind: 'network-first', store: 'quotes' };
   if (pathname === WATCHLIST_LIST_PATH) return { kind: 'watchlist' };
   if (pathname === WATCHLIST_STATE_PATH) return { kind: 'watch-state' };
+  if (USER_LISTS.has(pathname)) return { kind: 'user-network-first' };
   if (/^\/api\/(news|notice)\//.test(pathname) || NEWS_PATHS.has(pathname)) {
     return { kind: 'stale-while-revalidate', store: 'news' };
   }
@@ -66,7 +71,8 @@ export function classifyApiRequest(method: string, pathname: string): ApiRoute |
     return { kind: 'stale-while-revalidate', store: 'articles' };
   }
   if (pathname === '/api/index/ping.do') return { kind: 'network-only', mutation: false };
-  if (/^\/api\/(stock|index|futures|realTime)\//.test(pathname))
+  // Competitions' list, detail and leaderboard are public: the same for every reader, kept like market lists.
+  if (/^\/api\/(stock|index|futures|realTime|competition)\//.test(pathname))
     return { kind: 'network-first', store: 'lists' };
   if (CONFIG.test(pathname) || pathname === '/api/site/exchange/rate') {
     return { kind: 'network-first', store: 'config' };

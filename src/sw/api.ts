@@ -15,6 +15,7 @@ import {
   NetworkFirstToDb,
   StaleWhileRevalidateToDb,
 } from './strategies';
+import { UserNetworkFirst } from './user-answers';
 import { WatchlistNetworkFirst, WatchStateFromList } from './watchlist';
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD'] as const;
@@ -43,6 +44,9 @@ export function routeApiCalls(layer: DataLayer, outbox: Outbox): void {
           break;
         case 'watch-state':
           strategy = new WatchStateFromList(layer, outbox);
+          break;
+        case 'user-network-first':
+          strategy = new UserNetworkFirst(layer);
           break;
         case 'network-only':
           strategy = new GuardedNetworkOnly(layer, route.mutation);

@@ -26,8 +26,15 @@ function specRoutes(): string[] {
     .map((p) => p.replace(/\(.*\)/, '').trim());
 }
 
-/** Screens the app adds to the spec's list: the trading calendar (getCalendar.do). */
-const BEYOND_SPEC: readonly string[] = ['/calendar'];
+/** Screens the app adds to the spec's list: the trading calendar (getCalendar.do) and the competitions. */
+const BEYOND_SPEC: readonly string[] = [
+  '/calendar',
+  '/competitions',
+  '/competition',
+  '/myCompetitions',
+  '/competitionCreate',
+  '/competitionEdit',
+];
 
 /** The router as the app builds it (router.tsx), without the shell: nothing here needs a DOM. */
 const router = appRouter();

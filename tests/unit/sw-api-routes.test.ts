@@ -50,6 +50,25 @@ describe('service worker: what each call gets', () => {
     });
   });
 
+  it("reads the competitions network first: the public list, detail and leaderboard as lists, the user's own per user", () => {
+    for (const path of [
+      '/api/competition/list.do',
+      '/api/competition/detail.do',
+      '/api/competition/leaderboard.do',
+    ]) {
+      expect(classifyApiRequest('GET', path), path).toEqual({ kind: 'network-first', store: 'lists' });
+    }
+    expect(classifyApiRequest('GET', '/user/competition/mine.do')).toEqual({ kind: 'user-network-first' });
+    // The entrant's accounts are their money: network only, never stored.
+    expect(classifyApiRequest('GET', '/user/competition/accounts.do')).toEqual({
+      kind: 'network-only',
+      mutation: false,
+    });
+    for (const path of ['/user/competition/create.do', '/user/competition/join.do']) {
+      expect(classifyApiRequest('POST', path), path).toEqual({ kind: 'network-only', mutation: true });
+    }
+  });
+
   it('keeps K-lines per family, day or minute', () => {
     expect(classifyApiRequest('GET', '/api/stock/getDayK.do')).toEqual({
       kind: 'kline',

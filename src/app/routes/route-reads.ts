@@ -9,6 +9,7 @@ import type { StationRead } from '../api/reads';
 import type { InstrumentKind } from '../api/trading-data';
 import { USER_CENTRE_READS } from './account/account-reads';
 import { homeReads } from './home/home-reads';
+import { competitionScreenReads } from './competitions/competition-reads';
 import { firstQuotesRead, stockRead, WATCHLIST_READ } from './market/market-reads';
 import type { QuoteSort } from './market/QuoteList';
 import { orderScreenReads, positionsRead, warehouseReads } from './trade/trade-reads';
@@ -38,6 +39,7 @@ const ROUTE_READS = {
   withdraw: (): Reads => WITHDRAW_READS,
   transfer: (): Reads => TRANSFER_READS,
   exchange: (): Reads => EXCHANGE_READS,
+  competition: (deps: { id?: number | undefined }): Reads => competitionScreenReads(deps.id),
 };
 
 export type RouteReads = typeof ROUTE_READS;

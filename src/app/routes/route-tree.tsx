@@ -25,6 +25,7 @@ import { walletRoutes } from './wallet/wallet-routes';
 import { dzVipRoutes } from './products/dzvip/dzvip-routes';
 import { fundsRoutes } from './products/funds/funds-routes';
 import { newShareRoutes } from './products/newshares/newshare-routes';
+import { competitionRoutes } from './competitions/competition-routes';
 
 /** What every route's loader gets: the app's query cache, so a preload fetches a screen's first data too. */
 export interface RouterContext {
@@ -125,5 +126,6 @@ export function buildRouteTree(shell?: RouteComponent) {
     ...dzVipRoutes(rootRoute),
     ...fundsRoutes(rootRoute),
     ...newShareRoutes(rootRoute),
+    ...competitionRoutes(rootRoute),
   ]);
 }

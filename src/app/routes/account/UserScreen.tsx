@@ -193,6 +193,7 @@ function FunctionEntries() {
       items: [
         { to: '/notify', label: LL.titles.notifications(), testId: 'link-messages' },
         { to: '/warehouse', label: LL.titles.warehouse(), testId: 'link-positions' },
+        { to: '/myCompetitions', label: LL.titles.myCompetitions(), testId: 'link-my-competitions' },
         { to: '/service', label: LL.titles.customerService(), testId: 'link-service' },
         { to: '/setting', label: LL.titles.settings(), testId: 'link-setting' },
         { to: '/about', label: LL.titles.about(), testId: 'link-about' },

@@ -45,6 +45,11 @@ const ENTRIES: readonly Entry[] = [
   { key: 'vip', to: '/vipdetail', needs: 'stockDisplay', icon: 'M3 8l4 4 5-7 5 7 4-4-2 11H5z' },
   { key: 'funds', to: '/jijin', icon: 'M12 3a9 9 0 1 0 9 9h-9zM15 3.5A9 9 0 0 1 20.5 9H15z' },
   { key: 'allocation', to: '/funds', needs: 'stockDisplay', icon: 'M4 20h16M7 16V9M12 16V5M17 16v-4' },
+  {
+    key: 'competitions',
+    to: '/competitions',
+    icon: 'M8 4h8v5a4 4 0 0 1-8 0zM8 6H5a3 3 0 0 0 3 3M16 6h3a3 3 0 0 1-3 3M12 13v4M8 20h8M10 17h4',
+  },
   { key: 'college', to: '/college', icon: 'M3 9l9-5 9 5-9 5zM7 11v5c3 2 7 2 10 0v-5' },
   { key: 'news', to: '/newPage', icon: 'M5 4h11l3 3v13H5zM8 9h8M8 13h8M8 17h5' },
   {
