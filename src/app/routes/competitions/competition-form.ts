@@ -189,6 +189,8 @@ export function competitionFields(
 export const STATION_FIELD_NAMES: Readonly<Record<string, CompetitionCheckedField>> = {
   startingCashHkd: 'cashHkd',
   startingCashUsd: 'cashUsd',
+  // A refusal of the one-amount mode itself is about the amount it gives.
+  cashInCny: 'cashTotal',
 };
 
 /** The station's `startingCash` is the CNY amount, or the one amount in yuan. */
