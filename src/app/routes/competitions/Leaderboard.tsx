@@ -5,7 +5,7 @@ import { formatDateTime, formatMoney } from '../../../shared/format';
 import { useStationQuery } from '../../api/station-query';
 import { PctText } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
-import { leaderboardRead, LEADERBOARD_PAGE_SIZE } from './competition-reads';
+import { leaderboardRead } from './competition-reads';
 
 /**
  * A competition's leaderboard, a page at a time: rank, nickname, total assets in yuan and the return as a
@@ -20,7 +20,7 @@ export function Leaderboard({ id, own }: { id: number; own: LeaderboardRow | nul
   // refreshing the query of 'GET /api/competition/leaderboard.do' this page reads.
   const board = useStationQuery(page.key, page.input, { keepPrevious: true });
   const data = board.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / LEADERBOARD_PAGE_SIZE)) : 1;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
     <section
       className="summary-card leaderboard"
