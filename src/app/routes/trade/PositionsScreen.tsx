@@ -478,7 +478,12 @@ function AccountSummary({ competition }: { competition: Competition | null }) {
   const { LL } = useI18nContext();
   // The same queries (and polls) as the live liquidation prices below: one request for both.
   const listed = useListedAccounts(competition);
-  const accounts = listed.competitionAccounts ? listed.competitionAccounts.data : listed.user.data?.accounts;
+  // A competition's account in a currency it gave no cash in (and that holds nothing) says nothing.
+  const accounts = listed.competitionAccounts
+    ? listed.competitionAccounts.data?.filter(
+        (a) => competition!.startingCash[a.currency] > 0 || a.totalAssets !== 0,
+      )
+    : listed.user.data?.accounts;
   if (!accounts) return null;
   const groups = summaryByCurrency(accounts);
   return (
