@@ -7,6 +7,8 @@
  * refused on the form with the station's message; and the competition's daily equity curve is drawn by the
  * chart worker beside its table.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import en from '../../locales/en';
@@ -45,6 +47,27 @@ async function canvasHasDrawing(page: Page, testId: string): Promise<boolean> {
       colours.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
     return colours.size > 3;
   }, testId);
+}
+
+const axeSource = readFileSync(
+  resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'),
+  'utf8',
+);
+
+/** axe-core's serious and critical findings on the page (WCAG 2.2 AA), by rule id. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated through the devtools protocol: the station's CSP (script-src 'self') refuses an inline script.
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<unknown> } }).axe;
+    const result = (await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      resultTypes: ['violations'],
+    })) as { violations: { id: string; impact: string | null }[] };
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id);
+  });
 }
 
 /** The positions page's CNY buying power as shown (the summary's figure of the CNY accounts). */
@@ -158,6 +181,7 @@ describe('trading inside a competition in Chromium at 390×844', () => {
       `${points.length} days from ${points[0]!.day} to ${points[1]!.day}`,
     );
     await page.getByTestId('equity-table-toggle').click();
+    expect(await seriousViolations(page)).toEqual([]);
     const tableRows = page.getByTestId('equity-table').getByTestId('equity-row');
     expect(await tableRows.count()).toBe(2);
     expect(Number(await tableRows.first().locator('td').first().getAttribute('data-value'))).toBe(
