@@ -501,6 +501,42 @@ const en = {
     linesNote:
       'Risk ratio = (cash + value of positions) ÷ money borrowed. Below the warning line ({warningLine}) you get a message; at the liquidation line ({liquidationLine}) positions are closed at market, largest loss first, until the ratio is back above the warning line.',
   },
+  compTrade: {
+    switcherLabel: 'Trading account',
+    myAccount: 'My account',
+    competition: 'Competition: {name}',
+    accountName: '{name} competition account',
+    loadingCompetitions: 'Loading your competitions…',
+    competitionsFailed: 'Your competitions could not be loaded: trading in your own account',
+    notAvailable:
+      'You cannot trade in competition {id} now: it is not running or you have not joined it. Your own account is shown',
+    separateNote: 'Competition trades use the competition accounts only, never your own paper accounts',
+    rules: 'Competition rules: {markets}; leverage up to {max}×; {shorts}',
+    shortsAllowed: 'short selling allowed',
+    shortsNotAllowed: 'no short selling',
+    marketNotAllowedHint: 'This competition trades: {markets}',
+    marketName: {
+      a: 'A-shares',
+      star: 'STAR',
+      hk: 'Hong Kong',
+      us: 'US',
+      index: 'Indexes',
+      futures: 'Futures',
+    },
+    summaryTitle: 'Competition accounts',
+    equityTitle: 'Equity curve',
+    equityLoading: 'Loading the equity curve…',
+    equityFailed: 'The equity curve could not be loaded',
+    equityEmpty: 'No equity points yet: the first is taken at the competition’s next ranking',
+    equitySummary:
+      'Equity of {count} day{{s}} from {first} to {last}: total assets {total} yuan, return {pct}; highest {high}, lowest {low}',
+    equityTable: {
+      caption: 'Daily equity in {name}, {count} day{{s}}',
+      day: 'Day',
+      totalAssets: 'Total assets (yuan)',
+      returnPct: 'Return',
+    },
+  },
   trading: {
     save: 'Save',
     tabOrders: 'Limit orders',

@@ -502,6 +502,43 @@ const vi = {
     linesNote:
       'Tỷ lệ rủi ro = (tiền mặt + giá trị vị thế) ÷ tiền đã vay. Dưới ngưỡng cảnh báo ({warningLine}) bạn sẽ nhận được tin nhắn; khi chạm ngưỡng thanh lý ({liquidationLine}) các vị thế bị đóng theo giá thị trường, lỗ nhiều nhất trước, cho đến khi tỷ lệ trở lại trên ngưỡng cảnh báo.',
   },
+  compTrade: {
+    switcherLabel: 'Tài khoản giao dịch',
+    myAccount: 'Tài khoản của tôi',
+    competition: 'Cuộc thi: {name}',
+    accountName: 'Tài khoản cuộc thi {name}',
+    loadingCompetitions: 'Đang tải các cuộc thi của bạn…',
+    competitionsFailed: 'Không tải được các cuộc thi của bạn: đang giao dịch trên tài khoản của chính bạn',
+    notAvailable:
+      'Hiện không thể giao dịch trong cuộc thi {id}: cuộc thi không diễn ra hoặc bạn chưa tham gia. Đang hiển thị tài khoản của chính bạn',
+    separateNote:
+      'Giao dịch trong cuộc thi chỉ dùng tài khoản cuộc thi, không bao giờ dùng tài khoản mô phỏng của bạn',
+    rules: 'Luật cuộc thi: {markets}; đòn bẩy tối đa {max}×; {shorts}',
+    shortsAllowed: 'cho phép bán khống',
+    shortsNotAllowed: 'không bán khống',
+    marketNotAllowedHint: 'Cuộc thi này giao dịch: {markets}',
+    marketName: {
+      a: 'Cổ phiếu A',
+      star: 'STAR',
+      hk: 'Hồng Kông',
+      us: 'Mỹ',
+      index: 'Chỉ số',
+      futures: 'Hợp đồng tương lai',
+    },
+    summaryTitle: 'Tài khoản cuộc thi',
+    equityTitle: 'Đường vốn',
+    equityLoading: 'Đang tải đường vốn…',
+    equityFailed: 'Không tải được đường vốn',
+    equityEmpty: 'Chưa có điểm vốn nào: điểm đầu tiên được ghi ở lần xếp hạng tới của cuộc thi',
+    equitySummary:
+      'Vốn của {count} ngày từ {first} đến {last}: tổng tài sản {total} nhân dân tệ, lợi nhuận {pct}; cao nhất {high}, thấp nhất {low}',
+    equityTable: {
+      caption: 'Vốn hằng ngày trong {name}, {count} ngày',
+      day: 'Ngày',
+      totalAssets: 'Tổng tài sản (nhân dân tệ)',
+      returnPct: 'Lợi nhuận',
+    },
+  },
   trading: {
     save: 'Lưu',
     tabOrders: 'Lệnh giới hạn',

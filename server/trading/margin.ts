@@ -5,6 +5,7 @@
  */
 export { marginFor } from '../../src/shared/margin';
 import { futuresMarginRate, leverageWithin } from '../../src/shared/margin';
+import { leverageWithinLimits } from '../../src/shared/trading-rules';
 import type { Market } from '../../src/shared/api/types';
 import type { Settings } from '../config';
 import { AppError } from '../platform';
@@ -28,7 +29,7 @@ export function assertOrderLeverage(
   limits: TradeLimits | null = null,
 ): void {
   assertLeverage(leverage, settings.leverage[market]);
-  if (limits && leverage > limits.maxLeverage) {
+  if (limits && !leverageWithinLimits(leverage, limits)) {
     throw new AppError('VALIDATION', {
       fields: { leverage: 'invalid' },
       msgKey: 'COMPETITION_LEVERAGE_ABOVE_MAX',

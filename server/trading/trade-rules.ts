@@ -15,20 +15,17 @@
 import type { Direction, Market } from '../../src/shared/api/types';
 import { settlementRate as rateBetween } from '../../src/shared/pnl';
 import { validStops } from '../../src/shared/risk';
+import { marketWithinLimits, shortWithinLimits, type TradeLimits } from '../../src/shared/trading-rules';
 import type { ContractMarket, Settings } from '../config';
 import { AppError, type Station } from '../platform';
 import type { Instrument } from '../market';
 
 /** Limits a trade keeps to on top of the market's own rules: a competition's (server/competitions). */
-export interface TradeLimits {
-  markets: readonly Market[];
-  maxLeverage: number;
-  allowShort: boolean;
-}
+export type { TradeLimits };
 
 /** Refuses a market the limits do not trade. */
 export function assertMarketAllowed(market: Market, limits: TradeLimits | null): void {
-  if (limits && !limits.markets.includes(market)) {
+  if (!marketWithinLimits(market, limits)) {
     throw new AppError('VALIDATION', {
       fields: { code: 'invalid' },
       msgKey: 'COMPETITION_MARKET_NOT_ALLOWED',
@@ -47,7 +44,7 @@ export function assertShortAllowed(
   if (!isContractMarket(market) && !settings.shortStocks) {
     throw new AppError('VALIDATION', { fields: { direction: 'invalid' }, msgKey: 'SHORT_NOT_ALLOWED' });
   }
-  if (limits && !limits.allowShort) {
+  if (!shortWithinLimits(limits)) {
     throw new AppError('VALIDATION', {
       fields: { direction: 'invalid' },
       msgKey: 'COMPETITION_SHORT_NOT_ALLOWED',

@@ -47,6 +47,32 @@ export function canShort(rules: Pick<TradingRules, 'shortStocks'>, market: Marke
   return market === 'index' || market === 'futures' || rules.shortStocks;
 }
 
+/**
+ * Limits a trade keeps to on top of the market's own rules: a competition's (its markets, its largest
+ * leverage, whether it allows shorts). They narrow the rules above, never replace them; the station refuses
+ * what they exclude (server/trading/trade-rules.ts) and the order form does not offer it.
+ */
+export interface TradeLimits {
+  markets: readonly Market[];
+  maxLeverage: number;
+  allowShort: boolean;
+}
+
+/** Whether the limits (none: no limit) trade the market. */
+export function marketWithinLimits(market: Market, limits: TradeLimits | null): boolean {
+  return limits === null || limits.markets.includes(market);
+}
+
+/** Whether the limits (none: no limit) allow the leverage. */
+export function leverageWithinLimits(leverage: number, limits: TradeLimits | null): boolean {
+  return limits === null || leverage <= limits.maxLeverage;
+}
+
+/** Whether the limits (none: no limit) allow a short; the market's own rule (canShort) applies as well. */
+export function shortWithinLimits(limits: TradeLimits | null): boolean {
+  return limits === null || limits.allowShort;
+}
+
 export interface OrderInput {
   market: Market;
   /**

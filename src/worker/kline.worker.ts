@@ -6,7 +6,10 @@
  * instance that draws it.
  */
 import * as Comlink from 'comlink';
+import type { EChartsType } from 'echarts/core';
 import { ChartRenderer } from './chart-render';
+import { init } from './echarts-setup';
+import { buildEquityOption, equitySummary, type EquityRequest, type EquitySummary } from './equity-option';
 import { applyPatches, KlineSession } from './kline-shape';
 import type {
   ChartPalette,
@@ -31,6 +34,8 @@ interface ChartSlot {
 }
 
 const charts = new Map<number, ChartSlot>();
+/** The equity curves on the page (a competition's), by chart id: each an echarts instance on its canvas. */
+const equityCharts = new Map<number, EChartsType>();
 
 function slot(id: number): ChartSlot {
   let found = charts.get(id);
@@ -115,6 +120,31 @@ const services = {
     const chart = charts.get(id);
     chart?.renderer?.pointer(message);
     if (message.type === 'leave') chart?.onBar?.(null);
+  },
+  /** Takes over the page's canvas for equity curve `id`. */
+  attachEquityCanvas(id: number, canvas: OffscreenCanvas, size: ChartSize): void {
+    equityCharts.get(id)?.dispose();
+    equityCharts.set(
+      id,
+      init(canvas as unknown as Parameters<typeof init>[0], undefined, {
+        renderer: 'canvas',
+        width: size.width,
+        height: size.height,
+        devicePixelRatio: size.dpr,
+      }),
+    );
+  },
+  /** Shapes and draws equity curve `id` (when its canvas is attached); answers the figures of its summary. */
+  drawEquity(id: number, request: EquityRequest, palette: ChartPalette): EquitySummary {
+    equityCharts.get(id)?.setOption(buildEquityOption(request, palette), { notMerge: true });
+    return equitySummary(request);
+  },
+  resizeEquity(id: number, size: ChartSize): void {
+    equityCharts.get(id)?.resize({ width: size.width, height: size.height });
+  },
+  closeEquity(id: number): void {
+    equityCharts.get(id)?.dispose();
+    equityCharts.delete(id);
   },
   closeChart(id: number): void {
     const chart = charts.get(id);

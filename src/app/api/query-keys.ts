@@ -84,6 +84,8 @@ const ORDERS = 'GET /user/order/list.do';
 const COMPETITION_LIST = 'GET /api/competition/list.do';
 const COMPETITION_DETAIL = 'GET /api/competition/detail.do';
 const COMPETITIONS_MINE = 'GET /user/competition/mine.do';
+/** A competition's accounts: a trade with competitionId moves them instead of the user's own. */
+const COMPETITION_ACCOUNTS = 'GET /user/competition/accounts.do';
 /** The user with every account's balance, available cash and frozen margin (DOMAIN.md "Accounts"). */
 const ACCOUNTS = 'GET /user/getUserInfo.do';
 /** The fund flow: every ledger entry (/FundingDetails, the transfer records). */
@@ -99,6 +101,7 @@ const OPENS_OR_CLOSES: readonly QueryCallKey[] = [
   HELD,
   ORDERS,
   ACCOUNTS,
+  COMPETITION_ACCOUNTS,
   FUND_FLOW,
   WITHDRAW_INFO,
 ];
@@ -118,8 +121,8 @@ export const INVALIDATES = {
   'POST /user/buyFutures.do': OPENS_OR_CLOSES,
   'POST /user/sell.do': OPENS_OR_CLOSES,
   // A limit order freezes its funds when placed (DOMAIN.md "Orders"); it is not a position until it fills.
-  'POST /user/addOrder.do': [ORDERS, ACCOUNTS, WITHDRAW_INFO],
-  'POST /user/order/cancel.do': [ORDERS, ACCOUNTS, WITHDRAW_INFO],
+  'POST /user/addOrder.do': [ORDERS, ACCOUNTS, COMPETITION_ACCOUNTS, WITHDRAW_INFO],
+  'POST /user/order/cancel.do': [ORDERS, ACCOUNTS, COMPETITION_ACCOUNTS, WITHDRAW_INFO],
   'POST /user/position/topUp.do': [POSITIONS, ACCOUNTS, FUND_FLOW, WITHDRAW_INFO],
   'POST /user/position/setStops.do': [POSITIONS],
   'POST /user/account/reset.do': [

@@ -7,6 +7,8 @@
 import * as Comlink from 'comlink';
 import type { Bar } from '../../shared/api/types';
 import type { KlineServices } from '../../worker/kline.worker';
+import type { EquitySummary } from '../../worker/equity-option';
+import type { EquityPoint } from '../../shared/api/competitions';
 import type {
   BarColumns,
   ChartMode,
@@ -22,6 +24,7 @@ import type {
   UpDownColors,
 } from '../../worker/kline-types';
 
+export type { EquitySummary } from '../../worker/equity-option';
 export type {
   ChartPalette,
   ChartSize,
@@ -291,6 +294,56 @@ export function createKlineChart(): KlineChartHandle {
       if (closed) return;
       closed = true;
       void enqueue((s) => s.closeChart(id)).finally(() => {
+        openSessions -= 1;
+        armIdleTimer();
+      });
+    },
+  };
+}
+
+/** A competition's equity curve on the page: its canvas and drawing live in the worker. */
+export interface EquityChartHandle {
+  /** Hands the canvas to the worker, which draws there from now on. */
+  attach(canvas: HTMLCanvasElement, size: ChartSize): Promise<void>;
+  /** Draws the daily points (once attached); resolves with the figures of the curve's summary. */
+  draw(points: readonly EquityPoint[], palette: ChartPalette, signal?: AbortSignal): Promise<EquitySummary>;
+  resize(size: ChartSize): void;
+  close(): void;
+}
+
+/** A new equity curve slot in the worker (the worker starts with the first call). */
+export function createEquityChart(): EquityChartHandle {
+  const id = nextSessionId++;
+  openSessions += 1;
+  let closed = false;
+  const ifOpen = <T>(work: () => Promise<T>): Promise<T> =>
+    closed ? Promise.reject(new Error('the chart is closed')) : work();
+  return {
+    attach(canvas, size) {
+      return ifOpen(() => {
+        const offscreen = canvas.transferControlToOffscreen();
+        return enqueue((s) => s.attachEquityCanvas(id, Comlink.transfer(offscreen, [offscreen]), size));
+      });
+    },
+    draw(points, palette, signal) {
+      return ifOpen(() => {
+        // The numbers as columns, transferred; the days as they are.
+        const totalAssets = Float64Array.from(points, (p) => p.totalAssets);
+        const returnPct = Float64Array.from(points, (p) => p.returnPct);
+        const request = { days: points.map((p) => p.day), totalAssets, returnPct };
+        return enqueue(
+          (s) => s.drawEquity(id, Comlink.transfer(request, [totalAssets.buffer, returnPct.buffer]), palette),
+          signal,
+        );
+      });
+    },
+    resize(size) {
+      if (!closed) void services().resizeEquity(id, size);
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      void enqueue((s) => s.closeEquity(id)).finally(() => {
         openSessions -= 1;
         armIdleTimer();
       });

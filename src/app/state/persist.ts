@@ -8,7 +8,8 @@ interface KeyValueStorage {
 }
 
 /**
- * Persists an observable in localStorage under `paperdesk.<name>`, as JSON (null removes the entry). The
+ * Persists an observable in localStorage under `paperdesk.<name>`, as JSON (null removes the entry); with
+ * `storage: 'session'`, in sessionStorage instead (kept for the tab's session, forgotten when it closes). The
  * stored value is merged over the initial one at once, so the first render already knows the session, theme
  * and language. localStorage, not IndexedDB: the IndexedDB database belongs to src/db and the service worker
  * (CONVENTIONS: never share it). A few lines rather than legend-state's persist plugin, which is built for
@@ -18,6 +19,7 @@ interface KeyValueStorage {
 export function persistLocally<T extends object | string | number | boolean | null>(
   observable$: ObservableWriteable<T>,
   name: string,
+  options: { storage?: 'local' | 'session' } = {},
 ): void {
   const key = `paperdesk.${name}`;
   // Storage can be missing or refuse access (a private window, a blocked site): the app then starts with
@@ -25,7 +27,8 @@ export function persistLocally<T extends object | string | number | boolean | nu
   let storage: KeyValueStorage | undefined;
   let stored: string | null = null;
   try {
-    storage = (globalThis as { localStorage?: KeyValueStorage }).localStorage;
+    const stores = globalThis as { localStorage?: KeyValueStorage; sessionStorage?: KeyValueStorage };
+    storage = options.storage === 'session' ? stores.sessionStorage : stores.localStorage;
     if (!storage) return;
     stored = storage.getItem(key);
   } catch {

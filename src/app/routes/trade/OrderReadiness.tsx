@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { Account, Currency, KycStatus, Market } from '../../../shared/api/types';
+import type { CompetitionAccount } from '../../../shared/api/competitions';
 import type { TransferAccount } from '../../../shared/api/calls';
 import { formatMoney } from '../../../shared/format';
 import { quickTransferAmount } from '../../../shared/trading-rules';
@@ -95,15 +96,18 @@ export function FundsLines({
   market,
   account,
   accounts,
+  accountName: payingName,
   leverage,
   maxLots,
   cost,
   onUseMax,
 }: {
   market: Market;
-  /** The paying account. */
-  account: Account | undefined;
+  /** The paying account: the user's own, or a competition's (no transfers into it). */
+  account: Account | CompetitionAccount | undefined;
   accounts: readonly Account[];
+  /** The paying account's name when it is not one of the user's own (a competition's). */
+  accountName?: string | undefined;
   leverage: number;
   /** maxAffordableLots at the form's terms. */
   maxLots: number;
@@ -116,13 +120,18 @@ export function FundsLines({
   if (!account) return null;
   const money = (value: number) => `${account.currency} ${formatMoney(value, locale)}`;
   const accountName = (type: Account['type']) => LL.user.accountType[type]();
-  const siblingType = SIBLING[account.type];
+  // A competition's account takes no transfers: its cash is the competition's starting cash only.
+  const own = account.type === 'competition' ? null : account;
+  const siblingType = own ? SIBLING[own.type] : undefined;
   const sibling = siblingType ? accounts.find((a) => a.type === siblingType) : undefined;
   const offer = sibling ? quickTransferAmount(cost, account.available, sibling.available) : null;
   return (
     <div className="readiness-funds" data-testid="order-funds-readiness">
       <p className="muted small" data-testid="paying-account">
-        {LL.buy.payingFrom({ account: accountName(account.type), amount: money(account.available) })}
+        {LL.buy.payingFrom({
+          account: own ? accountName(own.type) : (payingName ?? ''),
+          amount: money(account.available),
+        })}
       </p>
       <div className="readiness-max">
         <span data-testid="max-lots" data-value={String(maxLots)}>
@@ -141,7 +150,7 @@ export function FundsLines({
           </button>
         )}
       </div>
-      {offer !== null && sibling && (
+      {offer !== null && sibling && own && (
         <button
           type="button"
           className="button secondary block"
@@ -152,13 +161,8 @@ export function FundsLines({
           {LL.buy.transferOffer({ amount: money(offer), account: accountName(sibling.type) })}
         </button>
       )}
-      {transferring && offer !== null && sibling && (
-        <QuickTransferSheet
-          amount={offer}
-          from={sibling}
-          to={account}
-          onClose={() => setTransferring(false)}
-        />
+      {transferring && offer !== null && sibling && own && (
+        <QuickTransferSheet amount={offer} from={sibling} to={own} onClose={() => setTransferring(false)} />
       )}
     </div>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSelector } from '@legendapp/state/react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import { quantityLabel } from '../../i18n/quantity';
@@ -27,10 +28,9 @@ import { PRICE_REFRESH_MS, priceDigits } from '../../components/market-info';
 import { livePnl, useLivePrice } from './PositionsScreen';
 import { checkStops, parsePrice } from './trade-rules';
 import { stopLossBeyondLiquidation } from '../../../shared/risk';
+import { tradingCompetition$ } from '../../state/trading-account';
+import { positionsRead } from './trade-reads';
 import '../../components/trade.css';
-
-/** API.md "Paging": at most 100 per page. */
-const PAGE_SIZE = 100;
 
 /** `?id=` as a position id, else null. */
 function usePositionId(): number | null {
@@ -39,18 +39,25 @@ function usePositionId(): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-/** One of the user's positions by id, open or closed (there is no single-position call: the lists have it). */
-function usePosition(id: number | null): StationQuery<Position | null> & { reloadAll: () => void } {
+/**
+ * One of the user's positions by id, open or closed (there is no single-position call: the lists have it),
+ * in the trading account chosen on the positions page (state/trading-account.ts): the user's own, or a
+ * competition's, whose id the sale then names too.
+ */
+function usePosition(
+  id: number | null,
+): StationQuery<Position | null> & { reloadAll: () => void; competitionId: number | undefined } {
+  const competitionId = useSelector(tradingCompetition$) ?? undefined;
   // The same keys as /warehouse's lists: a position opened or closed there is already in the cache here.
   const open = useStationQuery(
     'GET /user/position/list.do',
-    id === null ? null : { state: 'open', pageNum: 1, pageSize: PAGE_SIZE },
+    id === null ? null : positionsRead('open', competitionId).input,
     { refetchInterval: PRICE_REFRESH_MS },
   );
   const found = open.data?.list.find((p) => p.id === id);
   const closed = useStationQuery(
     'GET /user/position/list.do',
-    id === null || !open.data || found ? null : { state: 'closed', pageNum: 1, pageSize: PAGE_SIZE },
+    id === null || !open.data || found ? null : positionsRead('closed', competitionId).input,
   );
   const data = found ?? (closed.data ? (closed.data.list.find((p) => p.id === id) ?? null) : undefined);
   const error: ApiError | undefined = open.error ?? closed.error;
@@ -58,6 +65,7 @@ function usePosition(id: number | null): StationQuery<Position | null> & { reloa
     data,
     error,
     loading: data === undefined && error === undefined,
+    competitionId,
     reload: open.reload,
     reloadAll: () => {
       open.reload();
@@ -442,6 +450,7 @@ export function SellScreen() {
               mutation.submit({
                 positionId: p.id,
                 ...(Number(lots) !== p.lots ? { lots: Number(lots) } : {}),
+                ...(position.competitionId !== undefined ? { competitionId: position.competitionId } : {}),
               });
           }}
         >

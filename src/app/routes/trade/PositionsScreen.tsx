@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import { quantityCount, quantityLabel } from '../../i18n/quantity';
-import type { Account, Currency, Order, Position } from '../../../shared/api/types';
+import type { Account, Currency, Market, Order, Position } from '../../../shared/api/types';
+import type { Competition } from '../../../shared/api/competitions';
 import { formatDateTime, formatMoney } from '../../../shared/format';
 import { toMajor, toMinor } from '../../../shared/money';
 import { holdingValue, netPnl, pnlYield, pricePnlOf } from '../../../shared/pnl';
@@ -21,7 +22,11 @@ import { liveLiquidationPrices } from './live-liquidation';
 import { summaryByCurrency } from './currency-summary';
 import { useTradingRules } from '../../api/trading-data';
 import { USER_READ } from '../../api/reads';
-import { ORDERS_READ, positionsRead } from './trade-reads';
+import { competitionAccountsRead, ordersRead, positionsRead } from './trade-reads';
+import { currencyOfAccount } from './competition-trading';
+import { CompetitionEquity } from './CompetitionEquity';
+import { TradingAccountSwitcher } from './TradingAccountSwitcher';
+import { useTradingAccount } from './use-trading-account';
 import '../../components/trade.css';
 
 export type PositionsTab = 'open' | 'orders' | 'closed';
@@ -52,8 +57,17 @@ export function PositionsScreen() {
     { key: 'orders', label: LL.trading.tabOrders(), testId: 'positions-tab-orders' },
     { key: 'closed', label: LL.positions.tabClosed(), testId: 'positions-tab-closed' },
   ];
+  const trading = useTradingAccount();
+  const { competition, competitionId } = trading;
+  let body;
+  if (trading.choiceError) body = <ErrorState error={trading.choiceError} onRetry={trading.reload} />;
+  else if (trading.pending) body = <Loading />;
+  else if (tab === 'open') body = <OpenTab key={competitionId ?? 'own'} competition={competition} />;
+  else if (tab === 'orders') body = <OrderList competition={competition} />;
+  else body = <PositionList state="closed" group="all" competitionId={competitionId} />;
   return (
     <div className="positions-screen">
+      <TradingAccountSwitcher account={trading} />
       <Tabs
         items={tabs}
         value={tab}
@@ -62,15 +76,21 @@ export function PositionsScreen() {
           void navigate({ to: '/warehouse', search: next === 'open' ? {} : { tab: next }, replace: true })
         }
       />
-      {tab === 'open' ? (
-        <OpenTab />
-      ) : tab === 'orders' ? (
-        <OrderList />
-      ) : (
-        <PositionList state="closed" group="all" />
-      )}
+      {body}
     </div>
   );
+}
+
+/** The accounts the positions page reads: the user's own, or a competition's (accounts.do), polled. */
+function useListedAccounts(competition: Competition | null) {
+  const poll = { refetchInterval: PRICE_REFRESH_MS };
+  const user = useStationQuery(USER_READ.key, USER_READ.input, poll);
+  const inCompetition = useStationQuery(
+    'GET /user/competition/accounts.do',
+    competition ? competitionAccountsRead(competition.id).input : null,
+    poll,
+  );
+  return { user, competitionAccounts: competition ? inCompetition : null };
 }
 
 /**
@@ -78,31 +98,53 @@ export function PositionsScreen() {
  * have arrived, then both come in one frame as new boxes: the summary arriving on its own (or with the list)
  * would push a list already on screen down (a layout shift).
  */
-function OpenTab() {
+function OpenTab({ competition }: { competition: Competition | null }) {
   // The same queries (and polls) as the summary's and the list's below: no request of their own.
-  const user = useStationQuery(USER_READ.key, USER_READ.input, { refetchInterval: PRICE_REFRESH_MS });
-  const positions = useStationQuery('GET /user/position/list.do', positionsRead('open').input, {
-    refetchInterval: PRICE_REFRESH_MS,
-  });
+  const listed = useListedAccounts(competition);
+  const accounts = listed.competitionAccounts ?? listed.user;
+  const positions = useStationQuery(
+    'GET /user/position/list.do',
+    positionsRead('open', competition?.id).input,
+    { refetchInterval: PRICE_REFRESH_MS },
+  );
   // Once the tab has shown its content it stays: a failure shows at once (the list's error, e.g. offline:
   // positions are never stored), and the list's retry of a failed first load is not the first load again.
   const [shown, setShown] = useState(false);
-  const settled = (!user.loading && !positions.loading) || !!user.error || !!positions.error;
+  const settled = (!accounts.loading && !positions.loading) || !!accounts.error || !!positions.error;
   useEffect(() => {
     if (settled) setShown(true);
   }, [settled]);
   if (!settled && !shown) return <Loading />;
   return (
     <>
-      <AccountSummary />
-      <PositionList state="open" group="all" />
+      <AccountSummary competition={competition} />
+      {competition && <CompetitionEquity competition={competition} />}
+      <PositionList state="open" group="all" competitionId={competition?.id} />
+    </>
+  );
+}
+
+/**
+ * A list of positions in the chosen trading account (the switcher above it): the user's own, or a
+ * competition's.
+ */
+function TradingPositionList({ state, group }: { state: 'open' | 'closed'; group: PositionGroup }) {
+  const trading = useTradingAccount();
+  let body;
+  if (trading.choiceError) body = <ErrorState error={trading.choiceError} onRetry={trading.reload} />;
+  else if (trading.pending) body = <Loading />;
+  else body = <PositionList state={state} group={group} competitionId={trading.competitionId} />;
+  return (
+    <>
+      <TradingAccountSwitcher account={trading} />
+      {body}
     </>
   );
 }
 
 /** /holdorderlist: open stock positions. */
 export function HoldStocksScreen() {
-  return <PositionList state="open" group="stocks" />;
+  return <TradingPositionList state="open" group="stocks" />;
 }
 /** /holdorderlist2: open index and futures positions; with `?applyId=` a fund allocation's sub-account. */
 export function HoldContractsScreen() {
@@ -110,15 +152,15 @@ export function HoldContractsScreen() {
   if (search.applyId && /^\d{1,15}$/.test(search.applyId)) {
     return <SubAccountPositions applyId={Number(search.applyId)} />;
   }
-  return <PositionList state="open" group="contracts" />;
+  return <TradingPositionList state="open" group="contracts" />;
 }
 /** /sellorderlist: closed stock positions. */
 export function ClosedStocksScreen() {
-  return <PositionList state="closed" group="stocks" />;
+  return <TradingPositionList state="closed" group="stocks" />;
 }
 /** /sellorderlist2: closed index and futures positions. */
 export function ClosedContractsScreen() {
-  return <PositionList state="closed" group="contracts" />;
+  return <TradingPositionList state="closed" group="contracts" />;
 }
 
 /** The streamed prices of some codes, by code (a code is absent until its first tick). */
@@ -140,31 +182,55 @@ function useLivePrices(codes: readonly string[]): ReadonlyMap<string, number> {
 }
 
 /** The account-wide liquidation price of each open position, moved by live prices between refreshes. */
-function useLiveLiquidation(list: readonly Position[] | undefined, open: boolean) {
+function useLiveLiquidation(
+  list: readonly Position[] | undefined,
+  open: boolean,
+  competitionId: number | undefined,
+) {
   const user = useStationQuery(USER_READ.key, open ? USER_READ.input : null, {
     refetchInterval: PRICE_REFRESH_MS,
   });
+  const competitionAccounts = useStationQuery(
+    'GET /user/competition/accounts.do',
+    open && competitionId !== undefined ? competitionAccountsRead(competitionId).input : null,
+    { refetchInterval: PRICE_REFRESH_MS },
+  );
   const rules = useTradingRules();
   const live = useLivePrices((list ?? []).filter((p) => open && streamCarries(p.market)).map((p) => p.code));
   if (!open || !list || !user.data || !rules.data) return null;
-  return liveLiquidationPrices(
-    list,
-    user.data.accounts,
-    rules.data.tradingAccount,
-    live,
-    rules.data.liquidationLine,
-  );
+  const { tradingAccount, liquidationLine } = rules.data;
+  if (competitionId === undefined) {
+    return liveLiquidationPrices(list, user.data.accounts, tradingAccount, live, liquidationLine);
+  }
+  if (!competitionAccounts.data) return null;
+  // A competition's accounts are one per currency: a market's positions share the one in the currency of
+  // the user's own account trading that market.
+  const own = user.data.accounts;
+  const byCurrency = Object.fromEntries(
+    Object.entries(tradingAccount).map(([market, type]) => [market, currencyOfAccount(own, type) ?? 'CNY']),
+  ) as Record<Market, Currency>;
+  const accounts = competitionAccounts.data.map((a) => ({ type: a.currency, available: a.available }));
+  return liveLiquidationPrices<Currency>(list, accounts, byCurrency, live, liquidationLine);
 }
 
-export function PositionList({ state, group }: { state: 'open' | 'closed'; group: PositionGroup }) {
+export function PositionList({
+  state,
+  group,
+  competitionId,
+}: {
+  state: 'open' | 'closed';
+  group: PositionGroup;
+  /** The competition whose positions these are; the user's own without one. */
+  competitionId?: number | undefined;
+}) {
   const { LL } = useI18nContext();
   // Open positions poll: stops, liquidations and fills happen on the station and the stream does not say.
   const positions = useStationQuery(
     'GET /user/position/list.do',
-    positionsRead(state).input,
+    positionsRead(state, competitionId).input,
     state === 'open' ? { refetchInterval: PRICE_REFRESH_MS } : {},
   );
-  const liquidation = useLiveLiquidation(positions.data?.list, state === 'open');
+  const liquidation = useLiveLiquidation(positions.data?.list, state === 'open', competitionId);
   let body;
   if (positions.loading) body = <Loading />;
   else if (!positions.data)
@@ -404,13 +470,22 @@ function OpenPositionRow({
   );
 }
 
-/** /warehouse's summary at the top: per currency, total assets, today's P&L and buying power. */
-function AccountSummary() {
+/**
+ * /warehouse's summary at the top: per currency, total assets, today's P&L and buying power; of the user's
+ * own accounts, or of the chosen competition's.
+ */
+function AccountSummary({ competition }: { competition: Competition | null }) {
   const { LL } = useI18nContext();
-  // The same query (and poll) as the live liquidation prices below: one request for both.
-  const user = useStationQuery(USER_READ.key, USER_READ.input, { refetchInterval: PRICE_REFRESH_MS });
-  if (!user.data) return null;
-  const groups = summaryByCurrency(user.data.accounts);
+  // The same queries (and polls) as the live liquidation prices below: one request for both.
+  const listed = useListedAccounts(competition);
+  // A competition's account in a currency it gave no cash in (and that holds nothing) says nothing.
+  const accounts = listed.competitionAccounts
+    ? listed.competitionAccounts.data?.filter(
+        (a) => competition!.startingCash[a.currency] > 0 || a.totalAssets !== 0,
+      )
+    : listed.user.data?.accounts;
+  if (!accounts) return null;
+  const groups = summaryByCurrency(accounts);
   return (
     <section
       className="account-summary"
@@ -418,14 +493,18 @@ function AccountSummary() {
       data-testid="account-summary"
     >
       <h2 id="account-summary-title" className="visually-hidden">
-        {LL.holdings.summaryTitle()}
+        {competition ? LL.compTrade.summaryTitle() : LL.holdings.summaryTitle()}
       </h2>
       {groups.map((group) => (
         <article key={group.currency} className="summary-card" data-testid={`summary-${group.currency}`}>
           <header>
             <strong>{group.currency}</strong>
             <span className="muted small">
-              {group.accounts.map((type) => LL.user.accountType[type]()).join(' · ')}
+              {competition
+                ? LL.compTrade.accountName({ name: competition.name })
+                : group.accounts
+                    .map((type) => (type === 'competition' ? '' : LL.user.accountType[type]()))
+                    .join(' · ')}
             </span>
           </header>
           <dl className="figures">
@@ -506,10 +585,11 @@ function ClosedPositionRow({ position }: { position: Position }) {
   );
 }
 
-function OrderList() {
+function OrderList({ competition }: { competition: Competition | null }) {
   const { LL } = useI18nContext();
   // Polled: an order fills or expires on the station, and the stream does not say.
-  const orders = useStationQuery(ORDERS_READ.key, ORDERS_READ.input, { refetchInterval: PRICE_REFRESH_MS });
+  const read = ordersRead(competition?.id);
+  const orders = useStationQuery(read.key, read.input, { refetchInterval: PRICE_REFRESH_MS });
   const statuses = orders.data?.list.map((order) => `${order.id}:${order.status}`).join(',');
   const seenStatuses = useRef(statuses);
   useEffect(() => {
@@ -527,7 +607,7 @@ function OrderList() {
   else
     body = (
       <>
-        <OrderFunds orders={orders.data.list} />
+        <OrderFunds orders={orders.data.list} competition={competition} />
         <ul className="position-list" data-testid="orders-list">
           {orders.data.list.map((order) => (
             <li key={order.id}>
@@ -677,19 +757,33 @@ function RevokeSheet({ order, onClose, onDone }: { order: Order; onClose: () => 
  * orders froze (balance − available, server/ledger/views.ts) and the cash still available. Not polled:
  * placing, revoking or the end of an order invalidates it (query-keys.ts INVALIDATES).
  */
-function OrderFunds({ orders }: { orders: readonly Order[] }) {
+function OrderFunds({ orders, competition }: { orders: readonly Order[]; competition: Competition | null }) {
   const { LL, locale } = useI18nContext();
-  const user = useStationQuery(USER_READ.key, USER_READ.input);
+  const { user, competitionAccounts } = useListedAccounts(competition);
   const rules = useTradingRules();
-  if (!user.data || !rules.data) return null;
-  const types = new Set(orders.map((order) => rules.data!.tradingAccount[order.market]));
-  const accounts: Account[] = user.data.accounts.filter((account) => types.has(account.type));
+  if (!user.data || !rules.data || (competitionAccounts && !competitionAccounts.data)) return null;
+  const { tradingAccount } = rules.data;
+  const types = new Set(orders.map((order) => tradingAccount[order.market]));
+  const own = user.data.accounts;
+  // A competition's accounts are one per currency: those in the currencies of the accounts named.
+  const currencies = new Set([...types].map((type) => currencyOfAccount(own, type)));
+  const shown = competitionAccounts?.data
+    ? competitionAccounts.data
+        .filter((a) => currencies.has(a.currency))
+        .map((a) => ({
+          ...a,
+          key: a.currency,
+          name: `${LL.compTrade.accountName({ name: competition!.name })} ${a.currency}`,
+        }))
+    : own
+        .filter((account) => types.has(account.type))
+        .map((a) => ({ ...a, key: a.type, name: LL.user.accountType[a.type]() }));
   return (
     <dl className="figures order-funds" data-testid="order-funds">
-      {accounts.map((account) => (
-        <div key={account.type} className="wide" data-testid={`order-funds-${account.type}`}>
+      {shown.map((account) => (
+        <div key={account.key} className="wide" data-testid={`order-funds-${account.key}`}>
           <dt>
-            {LL.user.accountType[account.type]()} · {LL.trading.frozen()} / {LL.user.available()}
+            {account.name} · {LL.trading.frozen()} / {LL.user.available()}
           </dt>
           <dd className="num">
             <span data-testid="order-funds-frozen" data-value={String(frozenByOrders(account))}>
@@ -707,6 +801,6 @@ function OrderFunds({ orders }: { orders: readonly Order[] }) {
 }
 
 /** What pending limit orders hold in an account (API.md `account`: available = balance − frozen). */
-function frozenByOrders(account: Account): number {
+function frozenByOrders(account: Pick<Account, 'balance' | 'available'>): number {
   return Math.round((account.balance - account.available) * 100) / 100;
 }

@@ -12,16 +12,18 @@ import { liquidationPrice, type AccountRiskState } from '../../../shared/risk';
 /**
  * Each open position's liquidation price (unrounded) with the prices in `live` (by code; the list's price
  * where a code has none), or the station's figure when no price of its account moved since the list.
+ * Accounts are told apart by `type` as `tradingAccount` names them: the user's own account types, or a
+ * competition's accounts by their currency (one account per currency).
  */
-export function liveLiquidationPrices(
+export function liveLiquidationPrices<K extends string = AccountType>(
   positions: readonly Position[],
-  accounts: readonly Pick<Account, 'type' | 'available'>[],
-  tradingAccount: Readonly<Record<Market, AccountType>>,
+  accounts: readonly (Pick<Account, 'available'> & { type: K })[],
+  tradingAccount: Readonly<Record<Market, K>>,
   live: ReadonlyMap<string, number>,
   line: number,
 ): Map<number, number | null> {
   const answer = new Map<number, number | null>();
-  const byAccount = new Map<AccountType, Position[]>();
+  const byAccount = new Map<K, Position[]>();
   for (const p of positions) {
     const type = tradingAccount[p.market];
     byAccount.set(type, [...(byAccount.get(type) ?? []), p]);

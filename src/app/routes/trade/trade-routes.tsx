@@ -6,13 +6,20 @@ import { createRoute, lazyRouteComponent, type StaticDataRouteOption } from '@ta
 import type { AppRootRoute } from '../route-tree';
 import { screen } from '../route-meta';
 import { prefetch } from '../route-prefetch';
+import { competitionParam } from './competition-trading';
 
 const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
-/** `?code=` and an optional `direction=short` of the order screens. */
-export const orderSearch = (search: Record<string, unknown>): { code: string; direction?: 'short' } => ({
+/**
+ * `?code=`, an optional `direction=short` and `competition=` (the competition to trade in, a competition
+ * detail's link: use-trading-account.ts) of the order screens.
+ */
+export const orderSearch = (
+  search: Record<string, unknown>,
+): { code: string; direction?: 'short'; competition?: string } => ({
   code: str(search.code),
   ...(str(search.direction) === 'short' ? { direction: 'short' as const } : {}),
+  ...competitionParam(search),
 });
 
 /** `?code=` and `?kind=` of /inquiry (a price inquiry). */
@@ -25,10 +32,15 @@ export const inquirySearch = (search: Record<string, unknown>): { code?: string;
   };
 };
 
-/** `?tab=` of /warehouse (`state=closed` of earlier links still opens the closed tab). */
-export const warehouseSearch = (search: Record<string, unknown>): { tab?: 'orders' | 'closed' } => {
+/**
+ * `?tab=` of /warehouse (`state=closed` of earlier links still opens the closed tab) and `competition=`
+ * (the competition whose positions to show).
+ */
+export const warehouseSearch = (
+  search: Record<string, unknown>,
+): { tab?: 'orders' | 'closed'; competition?: string } => {
   const tab = str(search.tab) || (str(search.state) === 'closed' ? 'closed' : '');
-  return tab === 'orders' || tab === 'closed' ? { tab } : {};
+  return { ...(tab === 'orders' || tab === 'closed' ? { tab } : {}), ...competitionParam(search) };
 };
 
 /** `?id=` of a position. */

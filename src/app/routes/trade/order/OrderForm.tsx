@@ -2,14 +2,17 @@ import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../../locales/i18n-react';
 import type { Account, Currency, Direction, KycStatus } from '../../../../shared/api/types';
+import type { Competition, CompetitionAccount } from '../../../../shared/api/competitions';
 import { formatMoney } from '../../../../shared/format';
 import type { RiskPosition } from '../../../../shared/risk';
-import { canShort, leverageChoices, unitsPerLot, type TradingRules } from '../../../../shared/trading-rules';
+import { unitsPerLot, type TradingRules } from '../../../../shared/trading-rules';
 import { toApiError } from '../../../api/client';
 import type { InstrumentKind, TradeInstrument } from '../../../api/trading-data';
 import { priceDigits } from '../../../components/market-info';
 import { useForm } from '../../../forms/use-form';
 import { FundsLines, KycLine, MarketStateLine } from '../OrderReadiness';
+import { limitsOf } from '../competition-trading';
+import { CompetitionMarketLine } from './CompetitionMarketLine';
 import { parsePrice } from '../trade-rules';
 import { DirectionToggle } from './DirectionToggle';
 import { LeverageChips } from './LeverageChips';
@@ -17,10 +20,13 @@ import { OrderConfirmSheet } from './OrderConfirmSheet';
 import { OrderInstrument, SettlementLine } from './OrderInstrument';
 import { orderMessages, type OrderMessageSlot } from './order-messages';
 import {
+  marketOffered,
   maxLotsPerOrder,
+  offeredLeverages,
   orderFigures,
   orderProblems,
   orderRequest,
+  shortOffered,
   type OrderField,
   type OrderType,
 } from './order-rules';
@@ -40,9 +46,11 @@ export interface OrderFormProps {
   initialDirection: Direction;
   /** /twoBuy (margin trading): the first leverage above 1 is chosen to start with. */
   marginTrading: boolean;
-  /** The paying account and all of the user's (for the one-tap transfer). */
-  account: Account | undefined;
+  /** The paying account and all of the user's (for the one-tap transfer; none inside a competition). */
+  account: Account | CompetitionAccount | undefined;
   accounts: readonly Account[];
+  /** The competition whose accounts pay, under its limits; null for the user's own accounts. */
+  competition: Competition | null;
   kycStatus: KycStatus;
   kycRequired: boolean;
 }
@@ -64,9 +72,13 @@ export function OrderForm(props: OrderFormProps) {
   const { LL, locale } = useI18nContext();
   const navigate = useNavigate();
   const market = instrument.market;
-  // A future offers the multiples within its margin rate (DOMAIN.md), as buyFutures.do accepts.
-  const leverages = leverageChoices(rules, market, instrument.code);
-  const shortAllowed = canShort(rules, market);
+  const { competition } = props;
+  const limits = competition ? limitsOf(competition) : null;
+  // A future offers the multiples within its margin rate (DOMAIN.md), as buyFutures.do accepts; a
+  // competition none above its largest, and shorts only if it allows them.
+  const leverages = offeredLeverages(rules, instrument, limits);
+  const shortAllowed = shortOffered(rules, market, limits);
+  const allowedHere = marketOffered(market, limits);
   const [direction, setDirection] = useState<Direction>(shortAllowed ? props.initialDirection : 'long');
   const [orderType, setOrderType] = useState<OrderType>('market');
   const [leverage, setLeverage] = useState(
@@ -76,7 +88,7 @@ export function OrderForm(props: OrderFormProps) {
   const digits = priceDigits(market, instrument.price, instrument.code);
   const formatPrice = (value: number) => formatMoney(value, locale, digits);
   const payCurrency = settlement?.accountCurrency ?? instrument.currency;
-  const context = { instrument, rules };
+  const context = { instrument, rules, limits };
   const choices = { direction, orderType, leverage };
   const maxLots = maxLotsPerOrder(context);
 
@@ -132,6 +144,7 @@ export function OrderForm(props: OrderFormProps) {
       <OrderInstrument instrument={instrument} formatPrice={formatPrice} />
       <MarketStateLine code={instrument.code} market={market} currency={instrument.currency} />
       <KycLine kycStatus={props.kycStatus} required={props.kycRequired} />
+      {competition && !allowedHere && <CompetitionMarketLine competition={competition} />}
       {settlement && <SettlementLine settlement={settlement} />}
       {shortAllowed && <DirectionToggle testId="direction" value={direction} onChange={setDirection} />}
       <PriceInput
@@ -165,6 +178,7 @@ export function OrderForm(props: OrderFormProps) {
         market={market}
         account={props.account}
         accounts={props.accounts}
+        accountName={competition ? LL.compTrade.accountName({ name: competition.name }) : undefined}
         leverage={leverage}
         maxLots={figures.affordableLots}
         cost={breakdown.cost}
@@ -192,6 +206,7 @@ export function OrderForm(props: OrderFormProps) {
           type="submit"
           className={`button primary block ${direction === 'short' ? 'sell' : 'buy'}`}
           data-testid="buy-confirm"
+          disabled={!allowedHere}
         >
           {direction === 'short' ? LL.trading.openShort() : LL.buy.confirm()}
         </button>
@@ -219,6 +234,7 @@ export function OrderForm(props: OrderFormProps) {
             trigger,
             stopProfit,
             stopLoss,
+            competitionId: competition?.id,
           })}
           refusal={form.formError}
           onSend={() => form.setFormError(null)}

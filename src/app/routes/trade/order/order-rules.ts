@@ -8,12 +8,17 @@ import type { Direction } from '../../../../shared/api/types';
 import type { CallIn } from '../../../../shared/api/calls';
 import { stopLossBeyondLiquidation, type RiskPosition } from '../../../../shared/risk';
 import {
+  canShort,
   leverageChoices,
+  leverageWithinLimits,
+  marketWithinLimits,
   maxAffordableLots,
   orderBreakdown,
+  shortWithinLimits,
   unitsPerLot,
   type OrderBreakdown,
   type OrderInput,
+  type TradeLimits,
   type TradingRules,
 } from '../../../../shared/trading-rules';
 import { checkLots, type ValidationKey } from '../../../../shared/validation';
@@ -40,6 +45,8 @@ export interface OrderContext {
     'code' | 'market' | 'price' | 'limitUp' | 'limitDown' | 'lotSize' | 'multiplier'
   >;
   rules: TradingRules;
+  /** A competition's limits when the order goes to its accounts (they narrow the rules; none outside one). */
+  limits?: TradeLimits | null;
 }
 
 export type TriggerProblem = 'triggerRequired' | 'triggerOutsideLimits';
@@ -86,15 +93,42 @@ export function checkTrigger(
 }
 
 /**
- * The leverage must be one the instrument offers: the market's list, for a future only those within its
- * margin rate (DOMAIN.md; the station refuses any other, LEVERAGE_ABOVE_MARGIN_RATE).
+ * The leverage multiples the form offers: the market's list, for a future only those within its margin
+ * rate (DOMAIN.md; the station refuses any other, LEVERAGE_ABOVE_MARGIN_RATE), and inside a competition
+ * none above its largest (COMPETITION_LEVERAGE_ABOVE_MAX).
  */
+export function offeredLeverages(
+  rules: Pick<TradingRules, 'leverage' | 'futuresMarginRate'>,
+  instrument: Pick<TradeInstrument, 'market' | 'code'>,
+  limits: TradeLimits | null = null,
+): number[] {
+  return leverageChoices(rules, instrument.market, instrument.code).filter((leverage) =>
+    leverageWithinLimits(leverage, limits),
+  );
+}
+
+/** The leverage must be one the form offers (offeredLeverages). */
 export function checkLeverage(
   leverage: number,
   rules: Pick<TradingRules, 'leverage' | 'futuresMarginRate'>,
   instrument: Pick<TradeInstrument, 'market' | 'code'>,
+  limits: TradeLimits | null = null,
 ): LeverageProblem | null {
-  return leverageChoices(rules, instrument.market, instrument.code).includes(leverage) ? null : 'notOffered';
+  return offeredLeverages(rules, instrument, limits).includes(leverage) ? null : 'notOffered';
+}
+
+/** Whether the form offers a short: the market's rule (canShort) and, inside a competition, its own. */
+export function shortOffered(
+  rules: Pick<TradingRules, 'shortStocks'>,
+  market: TradeInstrument['market'],
+  limits: TradeLimits | null = null,
+): boolean {
+  return canShort(rules, market) && shortWithinLimits(limits);
+}
+
+/** Whether the order may be placed at all where it goes: a competition trades only its markets. */
+export function marketOffered(market: TradeInstrument['market'], limits: TradeLimits | null = null): boolean {
+  return marketWithinLimits(market, limits);
 }
 
 /** The price the order fills at: a limit order's trigger once typed, else the current price. */
@@ -120,7 +154,7 @@ export function orderProblems(
       stopProfitText: values.stopProfit,
       stopLossText: values.stopLoss,
     }),
-    leverage: checkLeverage(choices.leverage, rules, instrument),
+    leverage: checkLeverage(choices.leverage, rules, instrument, context.limits ?? null),
   };
 }
 
@@ -225,6 +259,8 @@ export function orderRequest(
     trigger: number | null;
     stopProfit: number | null;
     stopLoss: number | null;
+    /** The competition whose accounts the order goes to; absent for the user's own. */
+    competitionId?: number | undefined;
   },
 ): OrderRequest {
   const sent = {
@@ -233,6 +269,7 @@ export function orderRequest(
     leverage: order.leverage,
     ...(order.stopProfit !== null ? { stopProfit: order.stopProfit } : {}),
     ...(order.stopLoss !== null ? { stopLoss: order.stopLoss } : {}),
+    ...(order.competitionId !== undefined ? { competitionId: order.competitionId } : {}),
   };
   if (order.orderType === 'limit' && order.trigger !== null) {
     // A limit order names its direction only when short (addOrder.do takes a long by default).
