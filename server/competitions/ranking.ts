@@ -18,6 +18,7 @@ import type { Currency } from '../../src/shared/api/types';
 import type { EquityPoint, Leaderboard } from '../../src/shared/api/competitions';
 import { AppError, tzOffsetMinutes, type CompetitionRow, type Station } from '../platform';
 import { compareStandings, returnPct, toLeaderboardRow, type Standing } from './competition-rules';
+import { rankingStored, type RankingEvent } from './ranking-events';
 
 /** A snapshot as stored (JSON) and cached: standings in rank order. */
 interface Snapshot {
@@ -228,7 +229,22 @@ export async function rankCompetition(station: Station, row: CompetitionRow, now
       .execute();
   }
   cacheOf(station).set(row.id, { snapshot, checkedAt: performance.now() });
+  // A ranking taken again at the same instant (a pinned clock) is no news.
+  if (previous?.takenAt !== at || previous.frozen !== frozen) {
+    rankingStored(station, { competitionId: row.id, takenAt: at, frozen });
+  }
   return snapshot;
+}
+
+/**
+ * A ranking stored elsewhere (the leader, in scale-out mode): this process's copy of an older snapshot is
+ * looked up again at the next read, so a client that reads the leaderboard on the event gets the new one.
+ */
+export function snapshotStoredElsewhere(station: Station, event: RankingEvent): void {
+  const cached = cacheOf(station).get(event.competitionId);
+  if (cached && (cached.snapshot?.takenAt !== event.takenAt || cached.snapshot.frozen !== event.frozen)) {
+    cached.checkedAt = Number.NEGATIVE_INFINITY;
+  }
 }
 
 /** The ranking job's step: every competition started and not frozen; how many were ranked. */

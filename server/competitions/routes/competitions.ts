@@ -34,13 +34,15 @@ import {
   leaderboardSchema,
   myCompetitionSchema,
 } from './competition-fields';
+import { competitionStreamPlugin } from './competition-stream';
 
 const tags = ['competition'];
 const nicknameField = { type: 'string', maxLength: 64, description: '1–16 characters' } as const;
 
-/** list.do, detail.do, leaderboard.do: no login needed. */
+/** list.do, detail.do, leaderboard.do and the ranking's stream: no login needed. */
 export const competitionReadsPlugin: FastifyPluginAsync = async (app) => {
   const { station } = app;
+  await app.register(competitionStreamPlugin);
   app.get<{ Querystring: { state?: 'upcoming' | 'running' | 'ended'; pageNum: number; pageSize: number } }>(
     '/api/competition/list.do',
     {
