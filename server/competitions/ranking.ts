@@ -2,7 +2,9 @@
  * The competitions' ranking: a job of the leader (server/jobs), each second, values every entrant of every
  * competition that has started and is not frozen, and stores the ranking as one snapshot row per
  * competition; leaderboard reads page that snapshot from a per-process copy, revalidated at most once a
- * second, so a read costs no valuation and at most one small query.
+ * second (at once on news of a newer one: snapshotStoredElsewhere), so a read costs no valuation and at
+ * most one small query; the route keeps each page's bytes until the next snapshot. Each stored ranking
+ * with a new time is told to the competition stream (ranking-events.ts).
  * - Total assets: the competition accounts' balances plus each open position's margin and price P&L (the
  *   account figures of server/ledger/views.ts), in yuan at the station's flash-exchange mid rates.
  * - A tie goes to whoever reached the figure first (reachedAt: kept while the figure does not change).
