@@ -1309,6 +1309,9 @@ const en = {
     COMPETITION_START_PAST: 'The start must be in the future',
     COMPETITION_END_BEFORE_START: 'The end must be after the start',
     COMPETITION_CASH_EMPTY: 'Give a starting cash of more than 0 in at least one currency',
+    COMPETITION_CASH_ONE_AMOUNT: 'With one amount in yuan, give no HK dollar or US dollar amounts',
+    COMPETITION_CASH_TOO_SMALL:
+      'The starting cash is too small to share between the currencies of the markets allowed',
     COMPETITION_MARKET_NOT_ALLOWED: 'This competition does not trade this market',
     COMPETITION_LEVERAGE_ABOVE_MAX: 'This competition allows leverage of at most {max}×',
     COMPETITION_SHORT_NOT_ALLOWED: 'Short selling is not allowed in this competition',

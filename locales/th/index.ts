@@ -1293,6 +1293,9 @@ const th = {
     COMPETITION_START_PAST: 'เวลาเริ่มต้องอยู่ในอนาคต',
     COMPETITION_END_BEFORE_START: 'เวลาสิ้นสุดต้องหลังเวลาเริ่ม',
     COMPETITION_CASH_EMPTY: 'โปรดกำหนดเงินเริ่มต้นมากกว่า 0 อย่างน้อยหนึ่งสกุลเงิน',
+    COMPETITION_CASH_ONE_AMOUNT:
+      'เมื่อกำหนดเงินเริ่มต้นเป็นหยวนจำนวนเดียว โปรดอย่าระบุจำนวนเงินดอลลาร์ฮ่องกงหรือดอลลาร์สหรัฐ',
+    COMPETITION_CASH_TOO_SMALL: 'เงินเริ่มต้นน้อยเกินไปที่จะแบ่งเท่า ๆ กันระหว่างสกุลเงินของตลาดที่อนุญาต',
     COMPETITION_MARKET_NOT_ALLOWED: 'การแข่งขันนี้ไม่ซื้อขายตลาดนี้',
     COMPETITION_LEVERAGE_ABOVE_MAX: 'การแข่งขันนี้อนุญาตเลเวอเรจสูงสุด {max} เท่า',
     COMPETITION_SHORT_NOT_ALLOWED: 'การแข่งขันนี้ไม่อนุญาตให้ขายชอร์ต',

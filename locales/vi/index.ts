@@ -1311,6 +1311,10 @@ const vi = {
     COMPETITION_START_PAST: 'Thời điểm bắt đầu phải ở tương lai',
     COMPETITION_END_BEFORE_START: 'Thời điểm kết thúc phải sau thời điểm bắt đầu',
     COMPETITION_CASH_EMPTY: 'Hãy đặt tiền ban đầu lớn hơn 0 cho ít nhất một loại tiền',
+    COMPETITION_CASH_ONE_AMOUNT:
+      'Khi đặt một khoản bằng nhân dân tệ, đừng nhập thêm số tiền đô la Hồng Kông hay đô la Mỹ',
+    COMPETITION_CASH_TOO_SMALL:
+      'Tiền ban đầu quá ít để chia đều cho các loại tiền của những thị trường được phép',
     COMPETITION_MARKET_NOT_ALLOWED: 'Cuộc thi này không giao dịch thị trường này',
     COMPETITION_LEVERAGE_ABOVE_MAX: 'Cuộc thi này cho phép đòn bẩy tối đa {max} lần',
     COMPETITION_SHORT_NOT_ALLOWED: 'Cuộc thi này không cho phép bán khống',

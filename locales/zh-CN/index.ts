@@ -1290,6 +1290,8 @@ const zh_CN = {
     COMPETITION_START_PAST: '开始时间必须晚于现在',
     COMPETITION_END_BEFORE_START: '结束时间必须晚于开始时间',
     COMPETITION_CASH_EMPTY: '请至少为一种货币设置大于0的初始资金',
+    COMPETITION_CASH_ONE_AMOUNT: '以人民币统一设置初始资金时，请不要再填写港币或美元金额',
+    COMPETITION_CASH_TOO_SMALL: '初始资金太少，无法在所允许市场的各币种之间平均分配',
     COMPETITION_MARKET_NOT_ALLOWED: '本比赛不能交易该市场',
     COMPETITION_LEVERAGE_ABOVE_MAX: '本比赛的杠杆最高为 {max} 倍',
     COMPETITION_SHORT_NOT_ALLOWED: '本比赛不允许做空',

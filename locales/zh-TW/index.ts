@@ -1291,6 +1291,8 @@ const zh_TW = {
     COMPETITION_START_PAST: '開始時間必須晚於現在',
     COMPETITION_END_BEFORE_START: '結束時間必須晚於開始時間',
     COMPETITION_CASH_EMPTY: '請至少為一種貨幣設定大於0的初始資金',
+    COMPETITION_CASH_ONE_AMOUNT: '以人民幣統一設定初始資金時，請不要再填寫港幣或美元金額',
+    COMPETITION_CASH_TOO_SMALL: '初始資金太少，無法在所允許市場的各幣種之間平均分配',
     COMPETITION_MARKET_NOT_ALLOWED: '本比賽不能交易該市場',
     COMPETITION_LEVERAGE_ABOVE_MAX: '本比賽的槓桿最高為 {max} 倍',
     COMPETITION_SHORT_NOT_ALLOWED: '本比賽不允許做空',

@@ -10,12 +10,22 @@
  *   figure first, then to the earlier entrant.
  */
 import { toMajor } from '../../src/shared/money';
+import { exchangedAmount } from '../../src/shared/flash-exchange';
 import type { Currency, Market } from '../../src/shared/api/types';
 import type { Competition, CompetitionState, LeaderboardRow } from '../../src/shared/api/competitions';
 import { AppError, type CompetitionRow } from '../platform';
 
 export const COMPETITION_MARKETS: readonly Market[] = ['a', 'star', 'hk', 'us', 'index', 'futures'];
 export const COMPETITION_CURRENCIES: readonly Currency[] = ['CNY', 'HKD', 'USD'];
+/** The competition account each market trades from (futures and indexes settle in yuan). */
+const MARKET_CURRENCY: Record<Market, Currency> = {
+  a: 'CNY',
+  star: 'CNY',
+  index: 'CNY',
+  futures: 'CNY',
+  hk: 'HKD',
+  us: 'USD',
+};
 /** Nicknames on a leaderboard: 1 to 16 characters. */
 export const NICKNAME_MAX = 16;
 
@@ -66,6 +76,38 @@ export interface CompetitionTerms {
   allowShort: boolean;
   visibility: 'public' | 'private';
   maxEntrants: number | null;
+}
+
+/**
+ * One starting amount in yuan (create.do/edit.do `cashInCny`), shared equally between the currencies of the
+ * allowed markets, minor units: each currency's share is ⌊total ÷ n⌋ fen (the CNY account, when it is one of
+ * them, also takes the remainder, so no fen is lost), and a foreign share is converted by the flash
+ * exchange's rule (src/shared/flash-exchange.ts) at the mid rates `cnyPer` with no spread, rounded down to
+ * the cent: nothing is exchanged, and the ranking values the accounts at those same mid rates, so every
+ * entrant starts at a return of 0 (less than a cent per currency under the amount given).
+ * A share that comes to less than one minor unit is refused (COMPETITION_CASH_TOO_SMALL).
+ */
+export function sharedStartingCash(
+  totalCny: number,
+  markets: readonly Market[],
+  cnyPer: Record<Currency, number>,
+): Record<Currency, number> {
+  const currencies = COMPETITION_CURRENCIES.filter((c) => markets.some((m) => MARKET_CURRENCY[m] === c));
+  const share = Math.floor(totalCny / currencies.length);
+  const cash: Record<Currency, number> = { CNY: 0, HKD: 0, USD: 0 };
+  for (const currency of currencies) {
+    cash[currency] =
+      currency === 'CNY'
+        ? totalCny - share * (currencies.length - 1)
+        : exchangedAmount(share, cnyPer, 'CNY', currency, 0);
+    if (totalCny > 0 && cash[currency] < 1) {
+      throw new AppError('VALIDATION', {
+        fields: { startingCash: 'invalid' },
+        msgKey: 'COMPETITION_CASH_TOO_SMALL',
+      });
+    }
+  }
+  return cash;
 }
 
 /** The checks the schema cannot make: times against the clock and each other, and some cash to trade. */

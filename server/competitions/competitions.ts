@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { toMinor } from '../../src/shared/money';
-import type { Market, Page } from '../../src/shared/api/types';
+import type { Currency, Market, Page } from '../../src/shared/api/types';
 import type {
   Competition,
   CompetitionFields,
@@ -20,23 +20,44 @@ import {
   type DbOrTx,
   type Station,
 } from '../platform';
-import { assertTerms, toCompetition, type CompetitionTerms } from './competition-rules';
+import { assertTerms, sharedStartingCash, toCompetition, type CompetitionTerms } from './competition-rules';
 import { standingOf } from './ranking';
 
-/** The request's fields as terms in minor units. */
-export function termsOf(fields: CompetitionFields): CompetitionTerms {
+/** The starting cash per currency, minor units: as given, or one amount in yuan shared (cashInCny). */
+function startingCashOfFields(
+  fields: CompetitionFields,
+  markets: readonly Market[],
+  cnyPer: Record<Currency, number>,
+): Record<Currency, number> {
+  if (!fields.cashInCny) {
+    return {
+      CNY: toMinor(fields.startingCash),
+      HKD: toMinor(fields.startingCashHkd ?? 0),
+      USD: toMinor(fields.startingCashUsd ?? 0),
+    };
+  }
+  // One amount, or amounts per currency: both at once would leave it unclear which one is meant.
+  const extra = (['startingCashHkd', 'startingCashUsd'] as const).find((f) => (fields[f] ?? 0) !== 0);
+  if (extra !== undefined) {
+    throw new AppError('VALIDATION', {
+      fields: { [extra]: 'invalid' },
+      msgKey: 'COMPETITION_CASH_ONE_AMOUNT',
+    });
+  }
+  return sharedStartingCash(toMinor(fields.startingCash), markets, cnyPer);
+}
+
+/** The request's fields as terms in minor units (cashInCny: converted at the mid rates of `now`). */
+export function termsOf(station: Station, fields: CompetitionFields, now: number): CompetitionTerms {
+  // The schema's pattern admits only the markets' names.
+  const markets = [...new Set(fields.markets.split(',') as Market[])];
   return {
     name: fields.name.trim(),
     description: (fields.description ?? '').trim(),
     startAt: fields.startAt,
     endAt: fields.endAt,
-    startingCash: {
-      CNY: toMinor(fields.startingCash),
-      HKD: toMinor(fields.startingCashHkd ?? 0),
-      USD: toMinor(fields.startingCashUsd ?? 0),
-    },
-    // The schema's pattern admits only the markets' names.
-    markets: [...new Set(fields.markets.split(',') as Market[])],
+    startingCash: startingCashOfFields(fields, markets, station.market.exchangeRates(now).cnyPer),
+    markets,
     maxLeverage: fields.maxLeverage,
     allowShort: fields.allowShort,
     visibility: fields.visibility,
@@ -83,7 +104,7 @@ export async function createCompetition(
   const earlier = await storedAnswer<Competition>(station.db, userId, fields.requestId, call);
   if (earlier !== undefined) return earlier;
   const now = station.clock.now();
-  const terms = termsOf(fields);
+  const terms = termsOf(station, fields, now);
   assertTerms(terms, now);
   // A code already taken (1 in 32^8 per competition) is drawn again.
   for (let attempt = 0; ; attempt += 1) {
@@ -120,11 +141,11 @@ export async function editCompetition(
   const earlier = await storedAnswer<Competition>(station.db, userId, fields.requestId, call);
   if (earlier !== undefined) return earlier;
   const now = station.clock.now();
-  const terms = termsOf(fields);
   return runOnce(station.db, { userId, requestId: fields.requestId, call, now }, async (trx) => {
     const row = await lockCompetition(trx, station, fields.id);
     if (row.creator_id !== userId) throw new AppError('NO_PERMISSION', { msgKey: 'COMPETITION_NOT_CREATOR' });
     if (now >= row.start_at) throw new AppError('ALREADY_DONE', { msgKey: 'COMPETITION_STARTED' });
+    const terms = termsOf(station, fields, now);
     assertTerms(terms, now);
     if (terms.maxEntrants !== null && terms.maxEntrants < row.entrants) {
       throw new AppError('VALIDATION', { fields: { maxEntrants: 'invalid' } });

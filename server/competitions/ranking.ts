@@ -2,7 +2,9 @@
  * The competitions' ranking: a job of the leader (server/jobs), each second, values every entrant of every
  * competition that has started and is not frozen, and stores the ranking as one snapshot row per
  * competition; leaderboard reads page that snapshot from a per-process copy, revalidated at most once a
- * second, so a read costs no valuation and at most one small query.
+ * second (at once on news of a newer one: snapshotStoredElsewhere), so a read costs no valuation and at
+ * most one small query; the route keeps each page's bytes until the next snapshot. Each stored ranking
+ * with a new time is told to the competition stream (ranking-events.ts).
  * - Total assets: the competition accounts' balances plus each open position's margin and price P&L (the
  *   account figures of server/ledger/views.ts), in yuan at the station's flash-exchange mid rates.
  * - A tie goes to whoever reached the figure first (reachedAt: kept while the figure does not change).
@@ -16,8 +18,10 @@ import { toMajor } from '../../src/shared/money';
 import { holdingValue, pricePnlOf } from '../../src/shared/pnl';
 import type { Currency } from '../../src/shared/api/types';
 import type { EquityPoint, Leaderboard } from '../../src/shared/api/competitions';
+import { sql } from 'kysely';
 import { AppError, tzOffsetMinutes, type CompetitionRow, type Station } from '../platform';
 import { compareStandings, returnPct, toLeaderboardRow, type Standing } from './competition-rules';
+import { rankingStored, type RankingEvent } from './ranking-events';
 
 /** A snapshot as stored (JSON) and cached: standings in rank order. */
 interface Snapshot {
@@ -97,27 +101,58 @@ export async function currentSnapshot(station: Station, competitionId: number): 
   return snapshot;
 }
 
-/** Each entrant's total assets in yuan (minor units) at `at`, in one statement (one consistent read). */
-async function totalsAt(station: Station, competitionId: number, at: number): Promise<Map<number, number>> {
-  const rows = await station.db
-    .selectFrom('accounts as a')
-    .leftJoin('positions as p', (join) => join.onRef('p.account_id', '=', 'a.id').on('p.state', '=', 'open'))
-    .select([
-      'a.id as accountId',
-      'a.user_id as userId',
-      'a.currency as currency',
-      'a.balance as balance',
-      'p.code as code',
-      'p.direction as direction',
-      'p.shares as shares',
-      'p.fx_rate as fxRate',
-      'p.open_value as openValue',
-      'p.margin as margin',
-    ])
-    .where('a.competition_id', '=', competitionId)
-    // An empty account (no cash, nothing open) adds nothing: most entrants leave one or two so.
-    .where((eb) => eb.or([eb('a.balance', '<>', 0), eb('p.id', 'is not', null)]))
-    .execute();
+/** An entrant as the ranking lists them. */
+interface Entrant {
+  userId: number;
+  nickname: string;
+  baseCny: number;
+  joinedAt: number;
+}
+
+/**
+ * Each entrant's total assets in yuan (minor units) at `at`, keyed by user: the competition accounts'
+ * balances plus each open position's margin and price P&L. Three plain reads (the entrants, the accounts
+ * holding cash, the open positions: each an index range, no join row per account and position) in one
+ * transaction, so they see one moment (REPEATABLE READ on PostgreSQL; on SQLite it holds the connection).
+ */
+async function valuedEntrants(
+  station: Station,
+  competitionId: number,
+  at: number,
+): Promise<{ entrants: Entrant[]; totals: Map<number, number> }> {
+  const { entrants, balances, positions } = await station.db.transaction().execute(async (trx) => {
+    if (station.dialect === 'postgres') {
+      await sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`.execute(trx);
+    }
+    const listed = await trx
+      .selectFrom('competition_entrants')
+      .select(['user_id', 'nickname', 'base_cny', 'joined_at'])
+      .where('competition_id', '=', competitionId)
+      .execute();
+    const cash = await trx
+      .selectFrom('accounts')
+      .select(['user_id', 'currency', 'balance'])
+      .where('competition_id', '=', competitionId)
+      .where('balance', '<>', 0)
+      .execute();
+    const open = await trx
+      .selectFrom('positions as p')
+      .innerJoin('accounts as a', 'a.id', 'p.account_id')
+      .select([
+        'a.user_id as userId',
+        'a.currency as currency',
+        'p.code as code',
+        'p.direction as direction',
+        'p.shares as shares',
+        'p.fx_rate as fxRate',
+        'p.open_value as openValue',
+        'p.margin as margin',
+      ])
+      .where('a.competition_id', '=', competitionId)
+      .where('p.state', '=', 'open')
+      .execute();
+    return { entrants: listed, balances: cash, positions: open };
+  });
   const { cnyPer } = station.market.exchangeRates(at);
   const prices = new Map<string, number | null>();
   const priceOf = (code: string): number | null => {
@@ -129,25 +164,27 @@ async function totalsAt(station: Station, competitionId: number, at: number): Pr
     }
     return price;
   };
-  const seenAccounts = new Set<number>();
   const totals = new Map<number, number>();
   const add = (userId: number, currency: Currency, minor: number) =>
     totals.set(userId, (totals.get(userId) ?? 0) + minor * cnyPer[currency]);
-  for (const row of rows) {
-    const userId = Number(row.userId);
-    if (!seenAccounts.has(row.accountId)) {
-      seenAccounts.add(row.accountId);
-      add(userId, row.currency, Number(row.balance));
-    }
-    if (row.code === null || row.direction === null) continue;
+  for (const a of balances) add(Number(a.user_id), a.currency, Number(a.balance));
+  for (const row of positions) {
     const openValue = Number(row.openValue);
     // An instrument no longer listed stays at its open value (as the account figures value it).
     const price = priceOf(row.code);
     const value = price === null ? openValue : holdingValue(price, Number(row.shares), Number(row.fxRate));
-    add(userId, row.currency, Number(row.margin) + pricePnlOf(row.direction, openValue, value));
+    add(Number(row.userId), row.currency, Number(row.margin) + pricePnlOf(row.direction, openValue, value));
   }
   for (const [userId, total] of totals) totals.set(userId, Math.round(total));
-  return totals;
+  return {
+    entrants: entrants.map((e) => ({
+      userId: Number(e.user_id),
+      nickname: e.nickname,
+      baseCny: Number(e.base_cny),
+      joinedAt: Number(e.joined_at),
+    })),
+    totals,
+  };
 }
 
 /** Stores each entrant's point for `day` from a snapshot (the last of that day); `replace` for the final one. */
@@ -188,23 +225,17 @@ export async function rankCompetition(station: Station, row: CompetitionRow, now
   const at = frozen ? row.end_at : now;
   const previous = await currentSnapshot(station, row.id);
   const before = new Map(previous?.standings.map((s) => [s.userId, s]) ?? []);
-  const entrants = await station.db
-    .selectFrom('competition_entrants')
-    .select(['user_id', 'nickname', 'base_cny', 'joined_at'])
-    .where('competition_id', '=', row.id)
-    .execute();
-  const totals = await totalsAt(station, row.id, at);
+  const { entrants, totals } = await valuedEntrants(station, row.id, at);
   const standings: Standing[] = entrants.map((e) => {
-    const userId = Number(e.user_id);
-    const totalCny = totals.get(userId) ?? 0;
-    const last = before.get(userId);
+    const totalCny = totals.get(e.userId) ?? 0;
+    const last = before.get(e.userId);
     return {
-      userId,
+      userId: e.userId,
       nickname: e.nickname,
       totalCny,
-      baseCny: Number(e.base_cny),
+      baseCny: e.baseCny,
       reachedAt: last && last.totalCny === totalCny ? last.reachedAt : at,
-      joinedAt: Number(e.joined_at),
+      joinedAt: e.joinedAt,
     };
   });
   standings.sort(compareStandings);
@@ -228,7 +259,22 @@ export async function rankCompetition(station: Station, row: CompetitionRow, now
       .execute();
   }
   cacheOf(station).set(row.id, { snapshot, checkedAt: performance.now() });
+  // A ranking taken again at the same instant (a pinned clock) is no news.
+  if (previous?.takenAt !== at || previous.frozen !== frozen) {
+    rankingStored(station, { competitionId: row.id, takenAt: at, frozen });
+  }
   return snapshot;
+}
+
+/**
+ * A ranking stored elsewhere (the leader, in scale-out mode): this process's copy of an older snapshot is
+ * looked up again at the next read, so a client that reads the leaderboard on the event gets the new one.
+ */
+export function snapshotStoredElsewhere(station: Station, event: RankingEvent): void {
+  const cached = cacheOf(station).get(event.competitionId);
+  if (cached && (cached.snapshot?.takenAt !== event.takenAt || cached.snapshot.frozen !== event.frozen)) {
+    cached.checkedAt = Number.NEGATIVE_INFINITY;
+  }
 }
 
 /** The ranking job's step: every competition started and not frozen; how many were ranked. */
@@ -244,11 +290,15 @@ export async function rankCompetitions(station: Station, now: number): Promise<n
   return due.length;
 }
 
-/** leaderboard.do: a page of the stored ranking (empty before its first ranking). */
-export async function leaderboard(
+/**
+ * leaderboard.do: a page of the stored ranking (empty before its first ranking), and the version of the
+ * ranking it is cut from (the snapshot's time and state): the same version and page are the same answer,
+ * so the route keeps its serialised, compressed bytes until the next snapshot (server/platform BodyCache).
+ */
+export async function leaderboardPage(
   station: Station,
   query: { id: number; pageNum: number; pageSize: number },
-): Promise<Leaderboard> {
+): Promise<{ version: string; page: () => Leaderboard }> {
   const snapshot = await currentSnapshot(station, query.id);
   if (!snapshot) {
     const exists = await station.db
@@ -258,16 +308,20 @@ export async function leaderboard(
       .executeTakeFirst();
     if (!exists) throw new AppError('NOT_FOUND');
   }
-  const standings = snapshot?.standings ?? [];
-  const from = (query.pageNum - 1) * query.pageSize;
-  return {
-    list: standings.slice(from, from + query.pageSize).map((s, i) => toLeaderboardRow(s, from + i + 1)),
-    total: standings.length,
-    pageNum: query.pageNum,
-    pageSize: query.pageSize,
-    takenAt: snapshot?.takenAt ?? null,
-    frozen: snapshot?.frozen ?? false,
+  const version = snapshot ? `${snapshot.takenAt}${snapshot.frozen ? 'f' : ''}` : 'none';
+  const page = (): Leaderboard => {
+    const standings = snapshot?.standings ?? [];
+    const from = (query.pageNum - 1) * query.pageSize;
+    return {
+      list: standings.slice(from, from + query.pageSize).map((s, i) => toLeaderboardRow(s, from + i + 1)),
+      total: standings.length,
+      pageNum: query.pageNum,
+      pageSize: query.pageSize,
+      takenAt: snapshot?.takenAt ?? null,
+      frozen: snapshot?.frozen ?? false,
+    };
   };
+  return { version, page };
 }
 
 /** The entrant's rank and figures in the latest snapshot, or null before they are ranked. */

@@ -47,6 +47,12 @@ export interface TickBus {
   interestIn(codes: () => readonly string[]): void;
   /** Says again what this process's clients watch (the `stream-interest` job, every few seconds). */
   renewInterest(): Promise<void>;
+  /**
+   * News of the leader's other jobs for every process's stream clients (a competition's new ranking): the
+   * leader publishes a topic's text, every process (the leader too) hears it once it listens to the topic.
+   */
+  publishEvent(topic: string, text: string): Promise<void>;
+  onEvent(topic: string, handler: (text: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -73,7 +79,10 @@ export async function createTickBus(redis: Redis, namespace: string): Promise<Ti
   const subscriber = redis.duplicate();
   subscriber.on('error', () => undefined);
   const handlers: ((message: TickMessage) => void)[] = [];
+  const eventChannel = (topic: string) => `${namespace}event:${topic}`;
+  const eventHandlers = new Map<string, ((text: string) => void)[]>();
   subscriber.on('message', (from: string, text: string) => {
+    for (const handler of eventHandlers.get(from) ?? []) handler(text);
     if (from !== channel) return;
     const message = parseTick(text);
     if (message) for (const handler of handlers) handler(message);
@@ -107,6 +116,19 @@ export async function createTickBus(redis: Redis, namespace: string): Promise<Ti
     },
     async renewInterest() {
       await bus.watch(interestOf());
+    },
+    async publishEvent(topic, text) {
+      await redis.publish(eventChannel(topic), text);
+    },
+    async onEvent(topic, handler) {
+      const name = eventChannel(topic);
+      const listening = eventHandlers.get(name);
+      if (listening) {
+        listening.push(handler);
+        return;
+      }
+      eventHandlers.set(name, [handler]);
+      await subscriber.subscribe(name);
     },
     async close() {
       await subscriber.quit().catch(() => subscriber.disconnect());

@@ -256,4 +256,99 @@ describe.each(dbTargets)('competitions: create, edit, join (%s)', (db) => {
       .execute();
     expect(accounts).toEqual([]);
   });
+
+  it('shares one amount in yuan (cashInCny) between the allowed currencies at the mid rates, to the cent', async () => {
+    const { cnyPer } = data(
+      await client.get<{ cnyPer: Record<'CNY' | 'HKD' | 'USD', number> }>('/api/site/exchange/rate'),
+    );
+    // 100,000.01 yuan in fen, three ways: 3,333,333 fen each, the leftover 2 fen to the CNY account.
+    const made = data(
+      await creator.client.post<Competition>(
+        '/user/competition/create.do',
+        terms({ startingCash: 100_000.01, startingCashUsd: undefined, cashInCny: true, markets: 'a,hk,us' }),
+      ),
+    );
+    // A foreign share is its yuan at the mid rate, rounded down to the cent (rates have 6 decimals).
+    const cents = (currency: 'HKD' | 'USD') =>
+      Math.floor((3_333_333 * 1_000_000) / Math.round(cnyPer[currency] * 1_000_000)) / 100;
+    expect(made.startingCash).toEqual({ CNY: 33_333.35, HKD: cents('HKD'), USD: cents('USD') });
+    const inYuan = made.startingCash.HKD * cnyPer.HKD + made.startingCash.USD * cnyPer.USD;
+    expect(33_333.35 + inYuan).toBeLessThanOrEqual(100_000.01);
+    expect(33_333.35 + inYuan).toBeGreaterThan(100_000.01 - 0.02 * Math.max(cnyPer.HKD, cnyPer.USD));
+
+    // Futures and indexes trade in yuan: with A-shares they are one currency, so it all goes to CNY.
+    const yuanOnly = data(
+      await creator.client.post<Competition>(
+        '/user/competition/create.do',
+        terms({
+          startingCash: 50_000,
+          startingCashUsd: undefined,
+          cashInCny: true,
+          markets: 'a,futures,index',
+        }),
+      ),
+    );
+    expect(yuanOnly.startingCash).toEqual({ CNY: 50_000, HKD: 0, USD: 0 });
+    // Edit converts again, with the markets edited.
+    const edited = data(
+      await creator.client.post<Competition>('/user/competition/edit.do', {
+        ...terms({ startingCash: 20_000, startingCashUsd: undefined, cashInCny: true, markets: 'us' }),
+        id: yuanOnly.id,
+      }),
+    );
+    expect(edited.startingCash).toEqual({ CNY: 0, HKD: 0, USD: Math.floor(2_000_000 / cnyPer.USD) / 100 });
+
+    // The entrant's accounts open with the converted amounts, through the ledger (afterEach checks it).
+    const player = await register(client);
+    data(await player.client.post('/user/competition/join.do', { id: made.id, requestId: newRequestId() }));
+    const accounts = data(
+      await player.client.get<CompetitionAccount[]>('/user/competition/accounts.do', { id: made.id }),
+    );
+    expect(accounts.map((a) => [a.currency, a.balance])).toEqual([
+      ['CNY', 33_333.35],
+      ['HKD', cents('HKD')],
+      ['USD', cents('USD')],
+    ]);
+  });
+
+  it('refuses cashInCny with amounts per currency too, or too little to share, writing nothing', async () => {
+    const count = async () =>
+      Number(
+        (
+          await station.app.db
+            .selectFrom('competitions')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const both = failure(
+      await creator.client
+        .withLang('en')
+        .post('/user/competition/create.do', terms({ cashInCny: true, startingCashUsd: 10 })),
+    );
+    expect(both).toMatchObject({
+      code: 'VALIDATION',
+      msg: 'With one amount in yuan, give no HK dollar or US dollar amounts',
+      fields: { startingCashUsd: expect.any(String) },
+    });
+    const tiny = failure(
+      await creator.client
+        .withLang('zh-CN')
+        .post(
+          '/user/competition/create.do',
+          terms({ startingCash: 0.02, startingCashUsd: undefined, cashInCny: true, markets: 'a,hk,us' }),
+        ),
+    );
+    expect(tiny).toMatchObject({
+      code: 'VALIDATION',
+      msg: '初始资金太少，无法在所允许市场的各币种之间平均分配',
+      fields: { startingCash: expect.any(String) },
+    });
+    const notBoolean = failure(
+      await creator.client.post('/user/competition/create.do', terms({ cashInCny: 'maybe' })),
+    );
+    expect(notBoolean.code).toBe('VALIDATION');
+    expect(await count()).toBe(before);
+  });
 });

@@ -14,9 +14,23 @@ const termFields = {
   description: { type: 'string', maxLength: 1000, default: '' },
   startAt: { ...timeField, description: 'epoch ms, in the future' },
   endAt: { ...timeField, description: 'epoch ms, after startAt' },
-  startingCash: { ...cashField, description: 'yuan in the CNY competition account' },
+  startingCash: {
+    ...cashField,
+    description:
+      'yuan in the CNY competition account; with cashInCny, the whole starting cash in yuan, shared equally ' +
+      'between the currencies of the markets allowed',
+  },
   startingCashHkd: { ...cashField, description: 'HK dollars in the HKD competition account (default 0)' },
   startingCashUsd: { ...cashField, description: 'US dollars in the USD competition account (default 0)' },
+  cashInCny: {
+    type: 'boolean',
+    default: false,
+    description:
+      'startingCash is one amount in yuan: each currency of the allowed markets (CNY for a, star, index and ' +
+      'futures; HKD for hk; USD for us) gets an equal share, the foreign ones converted at the flash ' +
+      'exchange’s mid rate of the create/edit and rounded down to the cent (CNY takes the leftover fen); ' +
+      'then startingCashHkd and startingCashUsd must be absent',
+  },
   markets: {
     type: 'string',
     maxLength: 64,

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
 import {
+  BodyCache,
   fields,
   ok,
   pageNumField,
@@ -25,7 +26,7 @@ import {
   myCompetitions,
 } from '../competitions';
 import { competitionAccounts, joinCompetition, setNickname } from '../entry';
-import { equityCurve, leaderboard } from '../ranking';
+import { equityCurve, leaderboardPage } from '../ranking';
 import {
   competitionIdField,
   competitionSchema,
@@ -34,13 +35,18 @@ import {
   leaderboardSchema,
   myCompetitionSchema,
 } from './competition-fields';
+import { competitionStreamPlugin } from './competition-stream';
 
 const tags = ['competition'];
 const nicknameField = { type: 'string', maxLength: 64, description: '1–16 characters' } as const;
+/** Leaderboard answers kept (pages of the latest snapshots; an older snapshot's are never asked for again). */
+const LEADERBOARD_BODIES = 2000;
 
-/** list.do, detail.do, leaderboard.do: no login needed. */
+/** list.do, detail.do, leaderboard.do and the ranking's stream: no login needed. */
 export const competitionReadsPlugin: FastifyPluginAsync = async (app) => {
   const { station } = app;
+  await app.register(competitionStreamPlugin);
+  const leaderboardBodies = new BodyCache(LEADERBOARD_BODIES);
   app.get<{ Querystring: { state?: 'upcoming' | 'running' | 'ended'; pageNum: number; pageSize: number } }>(
     '/api/competition/list.do',
     {
@@ -91,7 +97,13 @@ export const competitionReadsPlugin: FastifyPluginAsync = async (app) => {
         response: responses(leaderboardSchema),
       },
     },
-    async (request) => ok(await leaderboard(station, request.query)),
+    async (request, reply) => {
+      const { id, pageNum, pageSize } = request.query;
+      const { version, page } = await leaderboardPage(station, request.query);
+      return leaderboardBodies.send(request, reply, `${id}:${version}:${pageNum}:${pageSize}`, () =>
+        ok(page()),
+      );
+    },
   );
 };
 
