@@ -2,10 +2,14 @@ import { useState } from 'react';
 import { useI18nContext } from '../../../../locales/i18n-react';
 import type { LeaderboardRow } from '../../../shared/api/competitions';
 import { formatDateTime, formatMoney } from '../../../shared/format';
+import { useLiveLeaderboard } from '../../api/live-leaderboard';
 import { useStationQuery } from '../../api/station-query';
 import { PctText } from '../../components/PriceText';
 import { Empty, ErrorState, Loading } from '../../components/StatusViews';
 import { leaderboardRead } from './competition-reads';
+
+/** How often the page is asked for again while the ranking stream is not live. */
+const POLL_WHILE_NOT_LIVE_MS = 15_000;
 
 /**
  * A competition's leaderboard, a page at a time: rank, nickname, total assets in yuan and the return as a
@@ -16,9 +20,12 @@ export function Leaderboard({ id, own }: { id: number; own: LeaderboardRow | nul
   const { LL } = useI18nContext();
   const [pageNum, setPageNum] = useState(1);
   const page = leaderboardRead(id, pageNum);
-  // The live ranking's one call site: useLiveLeaderboard(id) (src/app/api/live-leaderboard.ts) belongs here,
-  // refreshing the query of 'GET /api/competition/leaderboard.do' this page reads.
-  const board = useStationQuery(page.key, page.input, { keepPrevious: true });
+  // The ranking stream marks this page stale at each new snapshot; while it is down, the page polls.
+  const live = useLiveLeaderboard(id);
+  const board = useStationQuery(page.key, page.input, {
+    keepPrevious: true,
+    ...(live ? {} : { refetchInterval: POLL_WHILE_NOT_LIVE_MS }),
+  });
   const data = board.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
