@@ -48,11 +48,11 @@ import {
   type Clock,
 } from './market';
 import { createAuth, kycPlugin, bankPlugin, userPlugin } from './identity';
-import { cashPlugin, messagesPlugin } from './ledger';
+import { cashPlugin, messageStreamPlugin, messagesPlugin } from './ledger';
 import { contentPlugin, homeBannerPreload, sitePlugin, siteSettingsPlugin } from './content';
 import './platform';
 import { exchangeRatePlugin, walletPlugin } from './wallet';
-import { tradePlugin, watchlistPlugin, ordersPlugin } from './trading';
+import { alertsPlugin, tradePlugin, watchlistPlugin, ordersPlugin } from './trading';
 import { newSharesPlugin, stationMarket, blockTradesVipPlugin, fundsPlugin, fundLocalName } from './products';
 import { createStationJobs, STEP_EVERY_MS } from './jobs';
 import { competitionPlugin, competitionReadsPlugin } from './competitions';
@@ -121,8 +121,10 @@ async function registerAreas(app: FastifyInstance): Promise<void> {
   await app.register(streamPlugin);
   await app.register(tradePlugin);
   await app.register(watchlistPlugin);
+  await app.register(alertsPlugin);
   await app.register(ordersPlugin);
   await app.register(messagesPlugin);
+  await app.register(messageStreamPlugin);
   await app.register(cashPlugin);
   await app.register(walletPlugin);
   await app.register(newSharesPlugin);

@@ -48,6 +48,8 @@ export interface Settings {
   shortStocks: boolean;
   /** Most codes in one user's watchlist. */
   watchlistMax: number;
+  /** Most price alerts of one user, armed or fired. */
+  alertsMax: number;
   leverage: Record<Market, number[]>;
   /**
    * Futures margin (DOMAIN.md "Leverage, margin and liquidation"): a rate per product (IF0 → IF), no lower
@@ -260,6 +262,7 @@ export const DEFAULT_SETTINGS: Settings = {
   },
   shortStocks: false,
   watchlistMax: 200,
+  alertsMax: 50,
   leverage: {
     a: [1, 2, 3, 5, 10],
     star: [1, 2, 3, 5, 10],

@@ -1326,6 +1326,7 @@ const en = {
     TOP_UP_ABOVE_MAXIMUM: 'The margin top-up can be at most {max}',
     POSITION_CLOSED: 'This position is already closed',
     WATCHLIST_FULL: 'The watchlist holds at most {max} items, please remove some first',
+    ALERTS_FULL: 'You can set at most {max} alerts, please delete some first',
     OUTSIDE_DEPOSIT_HOURS: 'Deposit failed: not within deposit hours',
     DEPOSIT_HOURS_CLOSED: 'Deposit failed: not within deposit hours ({hours})',
     OUTSIDE_WITHDRAW_HOURS: 'Withdrawal failed: not within withdrawal hours',
@@ -1397,6 +1398,8 @@ const en = {
     required: 'This field is required',
     invalid: 'The format is not valid',
     controlCharacters: 'Contains control characters that cannot be used',
+    alertValueInvalid: 'Enter a price above 0, or a change between −100% and +1000%',
+    alertAlreadyMet: 'The condition is already met at the current price: choose another value',
     newPasswordInconsistent: 'The new password is inconsistent',
     withdrawPasswordInvalid: 'The withdrawal password is 6 digits',
     idCardBirthDate: 'The date of birth in the ID number is not valid',
@@ -1555,6 +1558,14 @@ const en = {
     liquidationSkippedTitle: 'Forced liquidation pending',
     liquidationSkipped:
       'Your account risk ratio {ratio} is below the liquidation line, but these positions cannot be closed now (T+1, suspended, market closed or at limit-down) and will be closed when possible: {codes}',
+    alertPriceAboveTitle: 'Price alert',
+    alertPriceAbove: '{name} ({code}) rose to {price}, at or above your alert at {value}',
+    alertPriceBelowTitle: 'Price alert',
+    alertPriceBelow: '{name} ({code}) fell to {price}, at or below your alert at {value}',
+    alertChangeAboveTitle: 'Price alert',
+    alertChangeAbove: '{name} ({code}) is {change} today (price {price}), at or above your alert at {value}',
+    alertChangeBelowTitle: 'Price alert',
+    alertChangeBelow: '{name} ({code}) is {change} today (price {price}), at or below your alert at {value}',
   },
   /** Trading competitions: the list, a competition's rules, leaderboard and join, and the forms. */
   competitions: {

@@ -1307,6 +1307,7 @@ const th = {
     TOP_UP_ABOVE_MAXIMUM: 'เติมหลักประกันได้สูงสุด {max}',
     POSITION_CLOSED: 'สถานะนี้ถูกปิดแล้ว',
     WATCHLIST_FULL: 'รายการโปรดมีได้สูงสุด {max} รายการ กรุณาลบบางรายการก่อน',
+    ALERTS_FULL: 'ตั้งการแจ้งเตือนได้สูงสุด {max} รายการ กรุณาลบบางรายการก่อน',
     OUTSIDE_DEPOSIT_HOURS: 'ฝากเงินไม่สำเร็จ: อยู่นอกเวลาฝากเงิน',
     DEPOSIT_HOURS_CLOSED: 'ฝากเงินไม่สำเร็จ: อยู่นอกเวลาฝากเงิน ({hours})',
     OUTSIDE_WITHDRAW_HOURS: 'ถอนเงินไม่สำเร็จ: อยู่นอกเวลาถอนเงิน',
@@ -1373,6 +1374,8 @@ const th = {
     required: 'ช่องนี้จำเป็นต้องกรอก',
     invalid: 'รูปแบบไม่ถูกต้อง',
     controlCharacters: 'มีอักขระควบคุมที่ใช้ไม่ได้',
+    alertValueInvalid: 'กรุณาใส่ราคามากกว่า 0 หรือการเปลี่ยนแปลงระหว่าง −100% ถึง +1000%',
+    alertAlreadyMet: 'ราคาปัจจุบันเป็นไปตามเงื่อนไขแล้ว กรุณาเลือกค่าอื่น',
     newPasswordInconsistent: 'รหัสผ่านใหม่ไม่ตรงกัน',
     withdrawPasswordInvalid: 'รหัสผ่านถอนเงินต้องเป็นตัวเลข 6 หลัก',
     idCardBirthDate: 'วันเกิดในเลขบัตรประชาชนไม่ถูกต้อง',
@@ -1526,6 +1529,14 @@ const th = {
     liquidationSkippedTitle: 'รอการบังคับปิดสถานะ',
     liquidationSkipped:
       'อัตราความเสี่ยงของบัญชี {ratio} ต่ำกว่าเส้นบังคับขาย แต่สถานะต่อไปนี้ยังปิดไม่ได้ (T+1 หยุดพักการซื้อขาย ตลาดปิด หรือราคาต่ำสุดของวัน) และจะถูกปิดเมื่อทำได้: {codes}',
+    alertPriceAboveTitle: 'แจ้งเตือนราคา',
+    alertPriceAbove: '{name} ({code}) ขึ้นไปที่ {price} ถึงระดับแจ้งเตือน {value} ของคุณ',
+    alertPriceBelowTitle: 'แจ้งเตือนราคา',
+    alertPriceBelow: '{name} ({code}) ลงมาที่ {price} ถึงระดับแจ้งเตือน {value} ของคุณ',
+    alertChangeAboveTitle: 'แจ้งเตือนราคา',
+    alertChangeAbove: '{name} ({code}) เปลี่ยนแปลง {change} วันนี้ (ราคา {price}) ถึงระดับแจ้งเตือน {value} ของคุณ',
+    alertChangeBelowTitle: 'แจ้งเตือนราคา',
+    alertChangeBelow: '{name} ({code}) เปลี่ยนแปลง {change} วันนี้ (ราคา {price}) ถึงระดับแจ้งเตือน {value} ของคุณ',
   },
   /** Trading competitions: the list, a competition's rules, leaderboard and join, and the forms. */
   competitions: {

@@ -1327,6 +1327,7 @@ const vi = {
     TOP_UP_ABOVE_MAXIMUM: 'Chỉ có thể nạp thêm ký quỹ tối đa {max}',
     POSITION_CLOSED: 'Vị thế này đã được đóng',
     WATCHLIST_FULL: 'Danh sách theo dõi có tối đa {max} mục, vui lòng xóa bớt trước',
+    ALERTS_FULL: 'Bạn chỉ có thể đặt tối đa {max} cảnh báo, vui lòng xóa bớt trước',
     OUTSIDE_DEPOSIT_HOURS: 'Nạp tiền không thành công: ngoài giờ nạp tiền',
     DEPOSIT_HOURS_CLOSED: 'Nạp tiền không thành công: ngoài giờ nạp tiền ({hours})',
     OUTSIDE_WITHDRAW_HOURS: 'Rút tiền không thành công: ngoài giờ rút tiền',
@@ -1398,6 +1399,8 @@ const vi = {
     required: 'Trường này là bắt buộc',
     invalid: 'Định dạng không hợp lệ',
     controlCharacters: 'Chứa ký tự điều khiển không được phép',
+    alertValueInvalid: 'Nhập giá lớn hơn 0, hoặc mức thay đổi trong khoảng −100% đến +1000%',
+    alertAlreadyMet: 'Điều kiện đã thỏa mãn ở giá hiện tại: hãy chọn giá trị khác',
     newPasswordInconsistent: 'Mật khẩu mới không khớp',
     withdrawPasswordInvalid: 'Mật khẩu rút tiền gồm 6 chữ số',
     idCardBirthDate: 'Ngày sinh trong số CMND không hợp lệ',
@@ -1554,6 +1557,16 @@ const vi = {
     liquidationSkippedTitle: 'Thanh lý bắt buộc đang chờ',
     liquidationSkipped:
       'Tỷ lệ rủi ro tài khoản {ratio} dưới ngưỡng thanh lý, nhưng các vị thế sau chưa thể đóng lúc này (T+1, tạm ngừng giao dịch, thị trường đóng cửa hoặc giá sàn) và sẽ được đóng khi có thể: {codes}',
+    alertPriceAboveTitle: 'Cảnh báo giá',
+    alertPriceAbove: '{name} ({code}) đã tăng lên {price}, chạm mức cảnh báo {value} của bạn',
+    alertPriceBelowTitle: 'Cảnh báo giá',
+    alertPriceBelow: '{name} ({code}) đã giảm xuống {price}, chạm mức cảnh báo {value} của bạn',
+    alertChangeAboveTitle: 'Cảnh báo giá',
+    alertChangeAbove:
+      '{name} ({code}) thay đổi {change} hôm nay (giá {price}), chạm mức cảnh báo {value} của bạn',
+    alertChangeBelowTitle: 'Cảnh báo giá',
+    alertChangeBelow:
+      '{name} ({code}) thay đổi {change} hôm nay (giá {price}), chạm mức cảnh báo {value} của bạn',
   },
   /** Trading competitions: the list, a competition's rules, leaderboard and join, and the forms. */
   competitions: {

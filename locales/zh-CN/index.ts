@@ -1303,6 +1303,7 @@ const zh_CN = {
     TOP_UP_ABOVE_MAXIMUM: '追加保证金最多为{max}',
     POSITION_CLOSED: '该持仓已平仓',
     WATCHLIST_FULL: '自选最多{max}个，请先删除部分自选',
+    ALERTS_FULL: '最多可设置{max}个提醒，请先删除部分提醒',
     OUTSIDE_DEPOSIT_HOURS: '充值失败，不在充值时间内',
     DEPOSIT_HOURS_CLOSED: '充值失败，不在充值时间内（{hours}）',
     OUTSIDE_WITHDRAW_HOURS: '提现失败，不在提现时间内',
@@ -1369,6 +1370,8 @@ const zh_CN = {
     required: '此项为必填项',
     invalid: '格式不正确',
     controlCharacters: '含有不能使用的控制字符',
+    alertValueInvalid: '请输入大于0的价格，或−100%到+1000%之间的涨跌幅',
+    alertAlreadyMet: '当前价格已满足该条件，请换一个数值',
     newPasswordInconsistent: '新密码不一致',
     withdrawPasswordInvalid: '资金密码为6位数字',
     idCardBirthDate: '身份证号中的出生日期不正确',
@@ -1520,6 +1523,14 @@ const zh_CN = {
     liquidationSkippedTitle: '强制平仓暂未执行',
     liquidationSkipped:
       '账户风险率{ratio}已低于平仓线，以下持仓暂时无法平仓（T+1、停牌、休市或跌停），将在可平仓时处理：{codes}',
+    alertPriceAboveTitle: '价格提醒',
+    alertPriceAbove: '{name}（{code}）已涨至{price}，达到您设置的{value}',
+    alertPriceBelowTitle: '价格提醒',
+    alertPriceBelow: '{name}（{code}）已跌至{price}，达到您设置的{value}',
+    alertChangeAboveTitle: '价格提醒',
+    alertChangeAbove: '{name}（{code}）今日涨跌幅{change}（现价{price}），达到您设置的{value}',
+    alertChangeBelowTitle: '价格提醒',
+    alertChangeBelow: '{name}（{code}）今日涨跌幅{change}（现价{price}），达到您设置的{value}',
   },
   /** Trading competitions: the list, a competition's rules, leaderboard and join, and the forms. */
   competitions: {

@@ -1304,6 +1304,7 @@ const zh_TW = {
     TOP_UP_ABOVE_MAXIMUM: '追加保證金最多為{max}',
     POSITION_CLOSED: '該持倉已平倉',
     WATCHLIST_FULL: '自選最多{max}個，請先刪除部分自選',
+    ALERTS_FULL: '最多可設定{max}個提醒，請先刪除部分提醒',
     OUTSIDE_DEPOSIT_HOURS: '儲值失敗，不在儲值時間內',
     DEPOSIT_HOURS_CLOSED: '儲值失敗，不在儲值時間內（{hours}）',
     OUTSIDE_WITHDRAW_HOURS: '提現失敗，不在提現時間內',
@@ -1370,6 +1371,8 @@ const zh_TW = {
     required: '此欄位為必填',
     invalid: '格式不正確',
     controlCharacters: '含有不能使用的控制字元',
+    alertValueInvalid: '請輸入大於0的價格，或−100%到+1000%之間的漲跌幅',
+    alertAlreadyMet: '目前價格已符合該條件，請換一個數值',
     newPasswordInconsistent: '新密碼不一致',
     withdrawPasswordInvalid: '資金密碼為6位數字',
     idCardBirthDate: '身分證號中的出生日期不正確',
@@ -1521,6 +1524,14 @@ const zh_TW = {
     liquidationSkippedTitle: '強制平倉暫未執行',
     liquidationSkipped:
       '帳戶風險率{ratio}已低於平倉線，以下持倉暫時無法平倉（T+1、停牌、休市或跌停），將在可平倉時處理：{codes}',
+    alertPriceAboveTitle: '價格提醒',
+    alertPriceAbove: '{name}（{code}）已漲至{price}，達到您設定的{value}',
+    alertPriceBelowTitle: '價格提醒',
+    alertPriceBelow: '{name}（{code}）已跌至{price}，達到您設定的{value}',
+    alertChangeAboveTitle: '價格提醒',
+    alertChangeAbove: '{name}（{code}）今日漲跌幅{change}（現價{price}），達到您設定的{value}',
+    alertChangeBelowTitle: '價格提醒',
+    alertChangeBelow: '{name}（{code}）今日漲跌幅{change}（現價{price}），達到您設定的{value}',
   },
   /** Trading competitions: the list, a competition's rules, leaderboard and join, and the forms. */
   competitions: {

@@ -16,4 +16,5 @@ export { postMessage } from './messages';
 export { accountRiskState, riskPosition } from './risk-state';
 export { cashPlugin } from './routes/fund-flow';
 export { messagesPlugin } from './routes/messages';
+export { messageStreamPlugin } from './routes/message-stream';
 export { type OwnAccountRow } from './views';

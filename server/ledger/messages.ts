@@ -130,7 +130,7 @@ function parseParams(json: string): MessageParams {
   }
 }
 
-function toUserMessage(row: UserMessageRow, texts: MessageTexts, locale: string): UserMessage {
+export function toUserMessage(row: UserMessageRow, texts: MessageTexts, locale: string): UserMessage {
   const params = parseParams(row.params);
   return {
     id: row.id,

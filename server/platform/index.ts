@@ -26,6 +26,7 @@ export {
   type RechargesTable,
   type Tx,
   type UserMessageRow,
+  type PriceAlertRow,
   type UserRow,
   type WithdrawalsTable,
 } from './db/schema';

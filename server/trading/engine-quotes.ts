@@ -8,6 +8,8 @@ import type { Instrument } from '../market';
 
 export interface TickQuote {
   price: number;
+  /** The change from the previous close, as a fraction (quote.changePct). */
+  changePct: number;
   trading: boolean;
   limitUp: number | null;
   limitDown: number | null;
@@ -44,8 +46,10 @@ export function createEngineQuotes(station: Station): EngineQuotes {
     if (!q) {
       const pos = station.market.position(instrument, t);
       const record = station.market.series(instrument).record(pos.day);
+      const quote = station.market.quote(instrument, t);
       q = {
-        price: station.market.quote(instrument, t).price,
+        price: quote.price,
+        changePct: quote.changePct,
         trading: pos.inSession && !record.suspended,
         limitUp: record.limits?.up ?? null,
         limitDown: record.limits?.down ?? null,

@@ -1,9 +1,10 @@
 /**
  * What a minute's steps need, read once and re-read after each write: the pending limit orders, the open
  * positions worth watching (with a stop, or of an account with something borrowed), those accounts, the
- * risk episodes in progress and the sub-accounts of trading allocations.
+ * risk episodes in progress, the sub-accounts of trading allocations and the armed price alerts.
  */
-import type { AccountRow, OrderRow, PositionRow, Station } from '../platform';
+import type { AccountRow, OrderRow, PositionRow, PriceAlertRow, Station } from '../platform';
+import { armedAlerts } from './alerts';
 
 export interface EngineState {
   orders: OrderRow[];
@@ -17,6 +18,8 @@ export interface EngineState {
   episodes: Set<number>;
   /** The sub-accounts of trading allocations: checked once per step by checkSubAccounts. */
   subAccounts: Set<number>;
+  /** Armed price alerts (alerts.ts). */
+  alerts: PriceAlertRow[];
 }
 
 /** The financed part of a position: what the deferred fee is charged on. */
@@ -74,6 +77,7 @@ export async function loadEngineState(station: Station): Promise<EngineState> {
     accounts: new Map(accounts.map((a) => [a.id, a])),
     episodes: new Set(episodes.map((e) => Number(e.key))),
     subAccounts: new Set(subAccounts.flatMap((a) => (a.account_id === null ? [] : [a.account_id]))),
+    alerts: await armedAlerts(station),
   };
 }
 
@@ -81,6 +85,7 @@ export async function loadEngineState(station: Station): Promise<EngineState> {
 export function isIdle(state: EngineState): boolean {
   return (
     state.orders.length === 0 &&
+    state.alerts.length === 0 &&
     state.accounts.size === 0 &&
     [...state.episodes].every((id) => state.subAccounts.has(id)) &&
     !state.positions.some(hasStop)

@@ -38,6 +38,8 @@
  *    trading days. In CLOCK_MODE=always-open every day trades around the clock and "the close" is the end
  *    of the UTC day (00:00 UTC), where the simulation starts its next trading day (new previous close and
  *    limits, T+1 release). A close at instant C is handled before the minute C itself.
+ * 5. Price alerts (alerts.ts): each armed alert whose instrument trades at M and whose condition holds at
+ *    price(M) fires once, with a message to its user.
  *
  * Every effect re-reads and locks its rows and re-checks them inside its transaction, so a step is safe
  * beside user calls and beside another engine, and handling a minute twice changes nothing.
@@ -51,6 +53,7 @@ import { runLimitOrderStep } from './limit-order-step';
 import { expireDayOrders } from './order-expiry';
 import { createRiskStep, type RiskStep } from './risk-step';
 import { runStopStep } from './stop-step';
+import { runAlertStep } from './alerts';
 import { checkSubAccounts } from './sub-account-risk';
 
 /** Minutes replayed at most after a downtime. */
@@ -73,6 +76,8 @@ export interface EngineStepResult {
   feeDays: number;
   /** Day orders that expired unfilled at their session's close. */
   expiries: number;
+  /** Price alerts fired. */
+  alerts: number;
 }
 
 export interface Engine {
@@ -155,12 +160,21 @@ export function createEngine(station: Station, deps: EngineDeps): Engine {
   });
   const init = (now = station.clock.now()) => initProgress(station, now);
 
-  /** Steps 1-3 at minute t. True when something was written that the in-memory state does not show. */
+  /** Steps 1-3 and 5 at minute t. True when something was written that the in-memory state does not show. */
   async function tick(t: number, state: EngineState, result: EngineStepResult): Promise<boolean> {
     // New positions may carry stops: the caller reloads and comes back to t.
     if (await runLimitOrderStep(station, quotes, state.orders, t, result)) return true;
     if (await runStopStep(station, quotes, state.positions, t, result)) return true;
-    return runRiskStep(risk, state, t, result);
+    if (await runRiskStep(risk, state, t, result)) return true;
+    if (state.alerts.length > 0) {
+      const fired = await runAlertStep(station, quotes, state.alerts, t);
+      if (fired.size > 0) {
+        // Nothing else reads an alert: drop the fired ones rather than reload the state.
+        state.alerts = state.alerts.filter((a) => !fired.has(Number(a.id)));
+        result.alerts += fired.size;
+      }
+    }
+    return false;
   }
 
   async function run(now: number): Promise<EngineStepResult> {
@@ -178,6 +192,7 @@ export function createEngine(station: Station, deps: EngineDeps): Engine {
       liquidations: 0,
       feeDays: 0,
       expiries: 0,
+      alerts: 0,
     };
     await checkSubAccounts(station, risk, now, result);
     if (to <= progress) return result;

@@ -7,6 +7,7 @@ export { createEngine, type Engine, type EngineStepResult } from './engine';
 export { tradeFees } from './fees';
 export { lockAccountById, openPositionTx, openingCost } from './limit-orders';
 export { assertLeverage } from './margin';
+export { alertsPlugin } from './routes/alerts';
 export { ordersPlugin } from './routes/limit-orders';
 export { tradePlugin } from './routes/trade';
 export { watchlistPlugin } from './routes/watchlist';

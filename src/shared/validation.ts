@@ -31,7 +31,9 @@ export type ValidationKey =
   | 'invalid'
   | 'amountEmpty'
   | 'amountInvalid'
-  | 'controlCharacters';
+  | 'controlCharacters'
+  | 'alertValueInvalid'
+  | 'alertAlreadyMet';
 
 /**
  * Control characters (C0 but tab, line feed and carriage return; DEL; C1) and the bidirectional overrides:

@@ -5,6 +5,7 @@
  * units; times are epoch ms.
  */
 import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { PriceAlertKind } from '../../../src/shared/api/alerts';
 import type { Market, OrderStatus } from '../../../src/shared/api/types';
 import type { BlockTradeBuysTable, VipBuysTable, VipPicksTable } from './blocktrades-vip-schema';
 import type {
@@ -232,6 +233,22 @@ export interface EngineRunsTable {
   note: string | null;
 }
 
+export interface PriceAlertsTable {
+  id: Generated<number>;
+  user_id: number;
+  code: string;
+  market: Market;
+  kind: PriceAlertKind;
+  /** A price in the instrument's currency, or a change today as a fraction of the previous close. */
+  value: number;
+  created_at: number;
+  /** Watched from the first minute at or after this instant. */
+  armed_at: number;
+  /** Null while armed. */
+  fired_at: number | null;
+  fired_price: number | null;
+}
+
 export interface UserMessagesTable {
   id: Generated<number>;
   user_id: number;
@@ -359,6 +376,8 @@ export interface DB {
   competition_entrants: CompetitionEntrantsTable;
   competition_snapshots: CompetitionSnapshotsTable;
   competition_equity: CompetitionEquityTable;
+  // 0017-price-alerts
+  price_alerts: PriceAlertsTable;
 }
 
 export type Db = Kysely<DB>;
@@ -374,3 +393,4 @@ export type OrderRow = Selectable<OrdersTable>;
 export type AllocationRow = Selectable<AllocationsTable>;
 export type CompetitionRow = Selectable<CompetitionsTable>;
 export type UserMessageRow = Selectable<UserMessagesTable>;
+export type PriceAlertRow = Selectable<PriceAlertsTable>;

@@ -71,6 +71,7 @@ export const INTENT_CALLS = {
   'POST /user/competition/create.do': true,
   'POST /user/competition/edit.do': true,
   'POST /user/competition/join.do': true,
+  'POST /user/alert/add.do': true,
 } as const satisfies Record<IntentCallKey, true>;
 
 export function takesRequestId(key: MutationCallKey): key is IntentCallKey {
@@ -86,6 +87,7 @@ const COMPETITION_DETAIL = 'GET /api/competition/detail.do';
 const COMPETITIONS_MINE = 'GET /user/competition/mine.do';
 /** A competition's accounts: a trade with competitionId moves them instead of the user's own. */
 const COMPETITION_ACCOUNTS = 'GET /user/competition/accounts.do';
+const ALERTS = 'GET /user/alert/list.do';
 /** The user with every account's balance, available cash and frozen margin (DOMAIN.md "Accounts"). */
 const ACCOUNTS = 'GET /user/getUserInfo.do';
 /** The fund flow: every ledger entry (/FundingDetails, the transfer records). */
@@ -181,6 +183,9 @@ export const INVALIDATES = {
   'POST /user/competition/edit.do': [COMPETITION_LIST, COMPETITION_DETAIL, COMPETITIONS_MINE],
   'POST /user/competition/join.do': [COMPETITION_LIST, COMPETITION_DETAIL, COMPETITIONS_MINE],
   'POST /user/competition/nickname.do': [COMPETITIONS_MINE, 'GET /api/competition/leaderboard.do'],
+  'POST /user/alert/add.do': [ALERTS],
+  'POST /user/alert/del.do': [ALERTS],
+  'POST /user/alert/rearm.do': [ALERTS],
 } as const satisfies Record<MutationCallKey, readonly QueryCallKey[]>;
 
 /** The query prefixes a successful change makes stale, each once. */

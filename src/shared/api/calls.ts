@@ -70,6 +70,7 @@ import type {
 
 import type { TradingRules } from '../trading-rules';
 import type { FundsCalls } from './funds';
+import type { AlertCalls } from './alerts';
 import type { CompetitionCalls } from './competitions';
 
 /** The accounts transAmt.do moves money between (all CNY). */
@@ -94,7 +95,7 @@ export interface PageQuery {
   pageSize?: number;
 }
 
-export interface ApiCalls extends FundsCalls, CompetitionCalls {
+export interface ApiCalls extends FundsCalls, CompetitionCalls, AlertCalls {
   'GET /api/index/ping.do': { in: Record<string, never>; out: { serverTime: number; version: string } };
   /**
    * The display settings (spec §3), the trading rules the order screens compute with, and whether the

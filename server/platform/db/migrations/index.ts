@@ -15,6 +15,7 @@ import { orderFillsSchema } from './0012-order-fills';
 import { positionFxSchema } from './0013-position-fx';
 import { permissionRequestsSchema } from './0014-permission-requests';
 import { competitionsSchema } from './0015-competitions';
+import { priceAlertsSchema } from './0017-price-alerts';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -32,5 +33,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0013-position-fx': positionFxSchema(),
     '0014-permission-requests': permissionRequestsSchema(),
     '0015-competitions': competitionsSchema(dialect),
+    '0017-price-alerts': priceAlertsSchema(dialect),
   };
 }

@@ -1,0 +1,83 @@
+/**
+ * The user's messages as server-sent events: `GET /user/stream/messages` (a session needed). Each new message
+ * of the station to the user (fills, stops, alerts, deposits, KYC…) arrives within about a second as an
+ * event `message` whose id is the message's id and whose data is the message as getMessagelist.do gives it,
+ * in the language of `lang` (else Accept-Language). A client that reconnects with `Last-Event-ID` first gets
+ * the messages after that id. Heartbeat and per-address limits as on the quote stream.
+ */
+import { Socket } from 'node:net';
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyPluginAsync } from 'fastify';
+import { AppError, fields, userSecurity } from '../../platform';
+import { loadMessageTexts } from '../messages';
+import { createMessageFeed } from '../message-feed';
+
+export const messageStreamPlugin: FastifyPluginAsync = async (app) => {
+  const { station } = app;
+  const limits = app.config.stream;
+  const texts = await loadMessageTexts(undefined, (code, name, locale) =>
+    app.market.localName(code, name, locale),
+  );
+  const feed = createMessageFeed(station.db, texts, {
+    maxBufferedBytes: limits.maxBufferedBytes,
+    logError: (error) => app.log.error({ err: error }, 'message stream: poll failed'),
+  });
+  // preClose, as on the quote stream: an open stream would otherwise hold the station's close.
+  app.addHook('preClose', async () => {
+    feed.endAll();
+  });
+  app.addHook('onRequest', app.auth.requireUser);
+
+  app.get<{ Querystring: { lang?: string } }>(
+    '/user/stream/messages',
+    {
+      schema: {
+        tags: ['user'],
+        summary: "Server-sent events: each new message to the user (event 'message'); Last-Event-ID resume",
+        security: userSecurity,
+        querystring: fields({ lang: { type: 'string', maxLength: 16, pattern: '^[A-Za-z-]+$' } }, []),
+        headers: {
+          type: 'object',
+          properties: { 'last-event-id': { type: 'string', pattern: '^[0-9]{1,15}$' } },
+        },
+      },
+    },
+    async (request, reply) => {
+      if (feed.openFrom(request.ip) >= limits.perAddress) {
+        throw new AppError('RATE_LIMITED', { msgKey: 'TOO_MANY_STREAMS' });
+      }
+      const userId = app.auth.session(request).userId;
+      const locale = app.i18n.resolve(request.query.lang ?? request.headers['accept-language']);
+      const lastEventId = request.headers['last-event-id'];
+      const afterId = typeof lastEventId === 'string' ? Number(lastEventId) : null;
+      // Hijacked, the reply skips Fastify's sending: the hooks' headers are copied into the raw head.
+      const inherited: OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) inherited[name] = value;
+      }
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        ...inherited,
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      res.write('retry: 2000\n\n');
+      const client = { userId, locale, res, address: request.ip };
+      if (!(request.raw.socket instanceof Socket)) {
+        // An in-process request (app.inject) has no connection to hold open.
+        res.end();
+        return;
+      }
+      let closed = false;
+      res.on('close', () => {
+        closed = true;
+        feed.remove(client);
+      });
+      await feed.add(client, afterId);
+      if (closed) feed.remove(client);
+    },
+  );
+};
