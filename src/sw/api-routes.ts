@@ -20,7 +20,7 @@ export type ApiRoute =
   | { kind: 'watch-state' }
   /** A read of the user's own (their competitions): network first, the answer stored per user (user-answers.ts). */
   | { kind: 'user-network-first' }
-  /** The live stream: left to the browser (an event stream is never cached or replayed). */
+  /** The live streams (quotes, the user's messages): left to the browser (never cached or replayed). */
   | { kind: 'stream' }
   /** Everything else, every call that moves money among it: network only, never cached, queued or replayed. */
   | { kind: 'network-only'; mutation: boolean };
@@ -51,7 +51,7 @@ const CONFIG = /^\/api\/(admin\/get\w*Setting\.do|site\/(getInfo|getBannerByPlat
 
 export function classifyApiRequest(method: string, pathname: string): ApiRoute | null {
   if (!isApiPath(pathname)) return null;
-  if (pathname.startsWith('/api/stream/')) return { kind: 'stream' };
+  if (pathname.startsWith('/api/stream/') || pathname.startsWith('/user/stream/')) return { kind: 'stream' };
   if (method !== 'GET') {
     if (method === 'POST' && WATCHLIST_EDIT_PATHS.has(pathname)) return { kind: 'queue-offline' };
     return { kind: 'network-only', mutation: method !== 'HEAD' };

@@ -3,7 +3,7 @@
  * The service worker, small files by concern: shell.ts (precache and navigations), update.ts (the
  * prompt-type update), api.ts with strategies.ts and outbox.ts (API calls against the discovered base URL,
  * IndexedDB caching), data-layer.ts with discovery.ts (base-URL discovery), messages.ts (the page's
- * questions), images.ts (uploaded pictures).
+ * questions), images.ts (uploaded pictures); and the tap on a message's system notification.
  */
 import { clientsClaim } from 'workbox-core';
 import { routeApiCalls } from './api';
@@ -61,4 +61,23 @@ self.addEventListener('sync', (event) => {
 // The rest of the build is fetched once this worker is active, not before: on a slow link it must not delay
 // control. Not in the activate event's waitUntil, which would delay it just the same.
 self.addEventListener('activate', () => void laterFiles.warm());
+// A system notification of a message (a fired price alert, message-stream.ts): a tap opens the message in an
+// open window of the app, or in a new one.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data = event.notification.data as { url?: unknown } | null;
+  const path = typeof data?.url === 'string' && data.url.startsWith('/') ? data.url : '/notify';
+  const url = new URL(path, self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window' }).then(async (windows) => {
+      const open = windows[0];
+      if (open) {
+        await open.focus();
+        await open.navigate(url);
+      } else {
+        await self.clients.openWindow(url);
+      }
+    }),
+  );
+});
 clientsClaim();

@@ -3,6 +3,7 @@ import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@legendapp/state/react';
 import { useI18nContext } from '../../../locales/i18n-react';
 import { PRODUCT_SETTING_READ } from '../api/reads';
+import { useMessageStream } from '../api/message-stream';
 import { useStationQuery } from '../api/station-query';
 import { AlertBanner } from '../components/AlertBanner';
 import { CannotConnect, NetworkBanner, PendingOutcomes, StalledCalls } from '../components/ConnectionViews';
@@ -53,7 +54,7 @@ function useSlide(pathname: string, meta: RouteMeta | null | undefined): string 
 
 /** The shell around every screen: notice strip, header and tab bar as the route on screen says (its staticData). */
 export function RootLayout() {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   // The page the Outlet shows: the deepest matched route. While the next screen's code is still loading,
   // the Outlet keeps showing the previous screen while the URL already names the next one; the shell
   // judges what is on screen (else a screen that needs a session could mount, logged out, in between).
@@ -68,6 +69,7 @@ export function RootLayout() {
     select: (state) => state.matches[state.matches.length - 1]?.fullPath,
   });
   const loggedIn = useLoggedIn();
+  useMessageStream(loggedIn, locale);
   // spec §8: with no base URL answering (and the device online) the page is replaced by this message.
   const cannotConnect = useSelector(() => unreachable$.get() && online$.get());
   // /listdetail2 shows an index (unless its `market` says futures): titled for it, not "stock details".

@@ -192,6 +192,7 @@ function FunctionEntries() {
       title: LL.acct.more(),
       items: [
         { to: '/notify', label: LL.titles.notifications(), testId: 'link-messages' },
+        { to: '/alerts', label: LL.titles.priceAlerts(), testId: 'link-alerts' },
         { to: '/warehouse', label: LL.titles.warehouse(), testId: 'link-positions' },
         { to: '/myCompetitions', label: LL.titles.myCompetitions(), testId: 'link-my-competitions' },
         { to: '/service', label: LL.titles.customerService(), testId: 'link-service' },

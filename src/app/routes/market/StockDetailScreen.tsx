@@ -20,6 +20,7 @@ import {
 } from '../../api/trading-data';
 import { MARKET_TIME_ZONE, PRICE_REFRESH_MS, priceDigits } from '../../components/market-info';
 import { WatchToggle } from './WatchToggle';
+import { AlertButton } from './AlertSheet';
 import './market.css';
 import { AsOfNote } from '../../components/ConnectionViews';
 import { useLoggedIn } from '../../state/use-logged-in';
@@ -165,6 +166,15 @@ function DetailView({
             {LL.detail.status[instrument.status]()}
           </span>
           <WatchToggle code={instrument.code} market={instrument.market} compact />
+          <AlertButton
+            target={{
+              code: instrument.code,
+              name: instrument.name,
+              market: instrument.market,
+              price: live.price,
+              changePct: live.changePct,
+            }}
+          />
         </div>
         <div className={`quote-price-line ${move}`}>
           <span className="num detail-price" data-testid="detail-price" data-value={String(live.price)}>
