@@ -26,7 +26,7 @@ function specRoutes(): string[] {
     .map((p) => p.replace(/\(.*\)/, '').trim());
 }
 
-/** Screens the app adds to the spec's list: the trading calendar (getCalendar.do) and the competitions. */
+/** Screens the app adds to the spec's list: the trading calendar (getCalendar.do), the competitions and the price alerts. */
 const BEYOND_SPEC: readonly string[] = [
   '/calendar',
   '/competitions',
@@ -34,6 +34,7 @@ const BEYOND_SPEC: readonly string[] = [
   '/myCompetitions',
   '/competitionCreate',
   '/competitionEdit',
+  '/alerts',
 ];
 
 /** The router as the app builds it (router.tsx), without the shell: nothing here needs a DOM. */

@@ -56,7 +56,7 @@ export function marketRoutes(root: AppRootRoute) {
   const boards = () => import('./BoardsScreen');
   const watch = () => import('./WatchlistScreen');
   return [
-    plain('/alerts', () => import('./AlertsScreen'), 'AlertsScreen', screen(56.5, 'priceAlerts', 'session')),
+    plain('/alerts', () => import('./AlertsScreen'), 'AlertsScreen', screen(94, 'priceAlerts', 'session')),
     createRoute({
       getParentRoute: () => root,
       path: '/trading-list',
