@@ -48,7 +48,7 @@ import {
   type Clock,
 } from './market';
 import { createAuth, kycPlugin, bankPlugin, userPlugin } from './identity';
-import { cashPlugin, messageStreamPlugin, messagesPlugin } from './ledger';
+import { cashPlugin, messageFeedPlugin, messageStreamPlugin, messagesPlugin } from './ledger';
 import { contentPlugin, homeBannerPreload, sitePlugin, siteSettingsPlugin } from './content';
 import './platform';
 import { exchangeRatePlugin, walletPlugin } from './wallet';
@@ -124,6 +124,7 @@ async function registerAreas(app: FastifyInstance): Promise<void> {
   await app.register(alertsPlugin);
   await app.register(ordersPlugin);
   await app.register(messagesPlugin);
+  await app.register(messageFeedPlugin);
   await app.register(messageStreamPlugin);
   await app.register(cashPlugin);
   await app.register(walletPlugin);

@@ -16,5 +16,6 @@ export { postMessage } from './messages';
 export { accountRiskState, riskPosition } from './risk-state';
 export { cashPlugin } from './routes/fund-flow';
 export { messagesPlugin } from './routes/messages';
-export { messageStreamPlugin } from './routes/message-stream';
+export { messageFeedPlugin, messageStreamPlugin } from './routes/message-stream';
+export type { MessageFeed } from './message-feed';
 export { type OwnAccountRow } from './views';

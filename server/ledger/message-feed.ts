@@ -34,6 +34,8 @@ export interface MessageFeed {
   add(client: FeedClient, afterId: number | null): Promise<void>;
   remove(client: FeedClient): void;
   openFrom(address: string): number;
+  /** The user's open streams in this process. */
+  openFor(userId: number): number;
   /** Polls now (the timer does it each second while a client is connected). */
   poll(): Promise<void>;
   endAll(): void;
@@ -202,6 +204,7 @@ export function createMessageFeed(
     },
     remove,
     openFrom: (address) => perAddress.get(address) ?? 0,
+    openFor: (userId) => clients.get(userId)?.size ?? 0,
     poll,
     endAll() {
       for (const set of [...clients.values()]) {

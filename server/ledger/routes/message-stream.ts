@@ -7,25 +7,31 @@
  */
 import { Socket } from 'node:net';
 import type { OutgoingHttpHeaders } from 'node:http';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { AppError, fields, userSecurity } from '../../platform';
 import { loadMessageTexts } from '../messages';
 import { createMessageFeed } from '../message-feed';
 
-export const messageStreamPlugin: FastifyPluginAsync = async (app) => {
-  const { station } = app;
-  const limits = app.config.stream;
+/** The station's message feed (message-feed.ts) as `app.messageFeed`, ended when the station closes. */
+export const messageFeedPlugin = fp(async (app: FastifyInstance) => {
   const texts = await loadMessageTexts(undefined, (code, name, locale) =>
     app.market.localName(code, name, locale),
   );
-  const feed = createMessageFeed(station.db, texts, {
-    maxBufferedBytes: limits.maxBufferedBytes,
+  const feed = createMessageFeed(app.station.db, texts, {
+    maxBufferedBytes: app.config.stream.maxBufferedBytes,
     logError: (error) => app.log.error({ err: error }, 'message stream: poll failed'),
   });
+  app.decorate('messageFeed', feed);
   // preClose, as on the quote stream: an open stream would otherwise hold the station's close.
   app.addHook('preClose', async () => {
     feed.endAll();
   });
+});
+
+export const messageStreamPlugin: FastifyPluginAsync = async (app) => {
+  const limits = app.config.stream;
+  const feed = app.messageFeed;
   app.addHook('onRequest', app.auth.requireUser);
 
   app.get<{ Querystring: { lang?: string } }>(

@@ -9,6 +9,7 @@ import type { SessionInfo, Auth } from '../../identity';
 import type { Translator } from '../i18n';
 import type { Clock, MarketService } from '../../market';
 import type { Scheduler } from '../../jobs';
+import type { MessageFeed } from '../../ledger';
 
 /** Gives the message key of a field from its raw value (null when the value is fine). */
 export type FieldRule = (raw: unknown) => ValidationKey | null;
@@ -31,6 +32,8 @@ declare module 'fastify' {
     competitionRanking: { run(): Promise<number> };
     /** The station's periodic steps (server/jobs): started by whoever starts the station. */
     jobs: Scheduler;
+    /** The users' open message streams in this process (server/ledger/message-feed.ts). */
+    messageFeed: MessageFeed;
     /**
      * Compiles every route's request and answer schemas now (they are compiled on a route's first call
      * otherwise: lazy-schemas.ts); throws the first error. The entry point calls it before listening.

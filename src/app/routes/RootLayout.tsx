@@ -20,6 +20,7 @@ import { updateAvailable$ } from '../state/update';
 import { followPath } from '../state/shell';
 import { slideDirection, type RouteMeta } from './route-meta';
 import { useLoggedIn } from '../state/use-logged-in';
+import { session$ } from '../state/session';
 
 /** The login prompt and the update prompt load when first shown (LoadWhenShown). */
 const loadLoginSheet = () => import('../components/LoginSheet').then((module) => module.LoginSheet);
@@ -69,7 +70,8 @@ export function RootLayout() {
     select: (state) => state.matches[state.matches.length - 1]?.fullPath,
   });
   const loggedIn = useLoggedIn();
-  useMessageStream(loggedIn, locale);
+  const token = useSelector(() => session$.token.get());
+  useMessageStream(token, locale);
   // spec §8: with no base URL answering (and the device online) the page is replaced by this message.
   const cannotConnect = useSelector(() => unreachable$.get() && online$.get());
   // /listdetail2 shows an index (unless its `market` says futures): titled for it, not "stock details".
