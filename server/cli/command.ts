@@ -24,6 +24,8 @@ export interface CommandContext {
 export interface CommandInput {
   positionals: string[];
   options: Record<string, string | undefined>;
+  /** The values of each repeatable option, in order (absent: an empty list). */
+  lists: Record<string, string[]>;
 }
 
 export interface OperatorCommand {
@@ -33,6 +35,8 @@ export interface OperatorCommand {
   summary: string;
   /** The string options it takes, without `--` (`--by` and `--help` are there for every command). */
   options: readonly string[];
+  /** Options that may be given more than once (`--name A=x --name B=y`), read into `lists`. */
+  repeatable?: readonly string[];
   /** How many positional arguments it takes at most. */
   positionals: number;
   /** Runs the command; a number is the exit code (0 when nothing is returned). */
@@ -61,6 +65,7 @@ export function asksForHelp(args: readonly string[]): boolean {
 export function parseCommandArgs(command: OperatorCommand, args: readonly string[]): CommandInput {
   const options: ParseArgsConfig['options'] = { by: { type: 'string' } };
   for (const name of command.options) options[name] = { type: 'string' };
+  for (const name of command.repeatable ?? []) options[name] = { type: 'string', multiple: true };
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args: [...args], options, strict: true, allowPositionals: true });
@@ -76,10 +81,13 @@ export function parseCommandArgs(command: OperatorCommand, args: readonly string
     throw new UsageError(`unexpected argument(s): ${extra} (put a text with spaces in quotes)`);
   }
   const values: Record<string, string | undefined> = {};
+  const lists: Record<string, string[]> = {};
+  for (const name of command.repeatable ?? []) lists[name] = [];
   for (const [name, value] of Object.entries(parsed.values)) {
     if (typeof value === 'string') values[name] = value;
+    else if (Array.isArray(value)) lists[name] = value.filter((v): v is string => typeof v === 'string');
   }
-  return { positionals: parsed.positionals, options: values };
+  return { positionals: parsed.positionals, options: values, lists };
 }
 
 /**

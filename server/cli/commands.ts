@@ -3,6 +3,7 @@ import { CONTROL_CHARACTERS } from '../../src/shared/validation';
 import type { Station } from '../platform';
 import { runCommandOf, usageLines, type OperatorCommand } from './command';
 import { CONTENT_COMMANDS } from './content-commands';
+import { HISTORY_COMMANDS } from './history-commands';
 import { IDENTITY_COMMANDS } from './identity-commands';
 import { LEDGER_COMMANDS } from './ledger-commands';
 import { WALLET_COMMANDS } from './wallet-commands';
@@ -15,6 +16,10 @@ export const COMMAND_GROUPS: readonly { title: string; commands: readonly Operat
     commands: CONTENT_COMMANDS,
   },
   { title: 'Wallet commands', commands: WALLET_COMMANDS },
+  {
+    title: 'Market history (real bars to replay: code,time,open,high,low,close,volume or date,open,…,volume)',
+    commands: HISTORY_COMMANDS,
+  },
 ];
 
 const ALL_COMMANDS = COMMAND_GROUPS.flatMap((group) => group.commands);

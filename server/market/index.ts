@@ -52,3 +52,15 @@ export { indexMarketPlugin } from './routes/indexes';
 export { marketPlugin } from './routes/stocks';
 export { streamPlugin } from './routes/stream';
 export { createTickPublisher, type TickPublisher } from './tick-publisher';
+export {
+  importHistory,
+  parseNameOption,
+  readDayBars,
+  readMinuteBars,
+  readNamesCsv,
+  type GivenName,
+  type HistoryDayBar,
+  type HistoryFileSummary,
+  type HistoryMinuteBar,
+  type HistoryProblem,
+} from './history';

@@ -38,7 +38,7 @@ const WICK_SCALE = 0.45;
 const GARCH_ALPHA = 0.08;
 const GARCH_BETA = 0.9;
 const SUSPEND_PROBABILITY = 0.0012;
-const NEW_LISTING_FREE_DAYS = 5;
+export const NEW_LISTING_FREE_DAYS = 5;
 
 function longRunSigma(spec: SeriesSpec): number {
   return spec.instrument.volatility / Math.sqrt(spec.tradingDaysPerYear);

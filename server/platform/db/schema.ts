@@ -16,6 +16,7 @@ import type {
 } from './competitions-schema';
 import type { ContentItemsTable, ServiceMessagesTable } from './content-schema';
 import type { AllocationsTable, FundHoldingsTable, FundTradesTable } from './funds-schema';
+import type { HistoryDayBarsTable, HistoryInstrumentsTable, HistoryMinuteBarsTable } from './history-schema';
 import type {
   AuditLogTable,
   KycSubmissionsTable,
@@ -378,6 +379,10 @@ export interface DB {
   competition_equity: CompetitionEquityTable;
   // 0017-price-alerts
   price_alerts: PriceAlertsTable;
+  // 0018-history
+  history_instruments: HistoryInstrumentsTable;
+  history_day_bars: HistoryDayBarsTable;
+  history_minute_bars: HistoryMinuteBarsTable;
 }
 
 export type Db = Kysely<DB>;

@@ -16,6 +16,7 @@ import { positionFxSchema } from './0013-position-fx';
 import { permissionRequestsSchema } from './0014-permission-requests';
 import { competitionsSchema } from './0015-competitions';
 import { priceAlertsSchema } from './0017-price-alerts';
+import { historySchema } from './0018-history';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -34,5 +35,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0014-permission-requests': permissionRequestsSchema(),
     '0015-competitions': competitionsSchema(dialect),
     '0017-price-alerts': priceAlertsSchema(dialect),
+    '0018-history': historySchema(),
   };
 }
