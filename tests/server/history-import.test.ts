@@ -17,6 +17,8 @@ import {
   mulberry32,
   readDayBars,
   readMinuteBars,
+  importHistory as importHistoryIn,
+  DAY_MS,
   roundToTick,
   type MarketHours,
 } from '../../server/market';
@@ -273,5 +275,61 @@ describe.each(dbTargets)('import-history (%s)', (db) => {
     const allowed = await importHistory(file('YYYY.csv', datedCsv(usStock)), '--name', 'YYYY=Why Corp');
     expect(allowed).toMatchObject({ code: 0 });
     expect(await count('history_day_bars', 'YYYY')).toBe(11);
+  }, 60_000);
+
+  it('prints the first 20 problems and counts the rest; a minute stays inside its day bar', async () => {
+    const before = await counts();
+    const [day] = dayBars(9, '2025-05-06', 1, 30, A);
+    const rows = [
+      `600600,${day!.time},${row(day!)},100`,
+      `600600,${day!.time} 09:30,${day!.high},${day!.high + 0.5},${day!.low},${day!.high},1`,
+      ...[...Array(25).keys()].map((i) => `600600,${day!.time} 10:${String(i + 10)},30,30,30,30,x`),
+    ];
+    const bad = file('many.csv', ['code,time,open,high,low,close,volume', ...rows].join('\n'));
+    const result = await importHistory(bad, '--name', '600600=青岛啤酒');
+    expect(result.code).toBe(1);
+    const printed = result.stdout.split('\n').filter((l) => l.startsWith(`${bad}:`));
+    expect(printed).toHaveLength(20);
+    expect(printed[0]).toBe(`${bad}:3: high ${day!.high + 0.5} is above the day's high ${day!.high}`);
+    expect(printed[1]).toBe(`${bad}:4: volume is not a number: "x"`);
+    expect(result.stdout).toContain('… and 6 more problem(s)');
+    expect(result.stdout).toContain('nothing imported (26 problem(s))');
+    expect(await counts()).toEqual(before);
+  }, 60_000);
+
+  it('puts a night-session minute in the trading day it opens, and refuses one after the night session', async () => {
+    // Gold (AU0) trades 21:00-02:30 at night: Friday night and the small hours of Saturday open Monday.
+    const bars = ['2025-03-07 21:00', '2025-03-08 01:00', '2025-03-08 03:00'].map(
+      (time, i) => `AU0,${time},700,700,700,700,${i + 1}`,
+    );
+    const text = ['code,time,open,high,low,close,volume', ...bars].join('\n');
+    const refused = await importHistoryIn(station.app.station, [{ file: 'gold.csv', text }], new Map());
+    expect(refused).toEqual({
+      imported: false,
+      problems: [
+        {
+          file: 'gold.csv',
+          line: 4,
+          message:
+            '2025-03-08 03:00 is not inside the futures sessions (a minute bar is labelled by the minute it starts)',
+        },
+      ],
+    });
+    const good = [bars[0], bars[1]].join('\n');
+    const done = await importHistoryIn(
+      station.app.station,
+      [{ file: 'gold.csv', text: `code,time,open,high,low,close,volume\n${good}` }],
+      new Map(),
+    );
+    expect(done).toMatchObject({
+      imported: true,
+      files: [{ minuteBars: 2, from: '2025-03-10', to: '2025-03-10' }],
+    });
+    const friday = Date.parse('2025-03-07T13:00:00Z');
+    const read = await readMinuteBars(station.app.db, 'AU0', friday, friday + DAY_MS);
+    expect(read.map((b) => [b.t, dateOfDay(b.day)])).toEqual([
+      [friday, '2025-03-10'],
+      [friday + 4 * 3_600_000, '2025-03-10'],
+    ]);
   }, 60_000);
 });
