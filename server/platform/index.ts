@@ -33,6 +33,7 @@ export {
 export { AppError, assertFields, lotsProblem } from './errors';
 export { BodyCache } from './http/cached-body';
 export { fromFrameworkError, installErrorHandler, ok, sendFailure } from './http/envelope';
+export { openEventStream } from './http/event-stream';
 export { type FieldRule } from './http/fastify-types';
 export { installFieldChecks } from './http/field-checks';
 export { installRequestLog, logSerializers } from './http/request-log';

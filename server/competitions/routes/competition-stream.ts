@@ -15,10 +15,10 @@
  * on the bus, and every process (the leader too) writes it to its own clients and drops its copy of the
  * older snapshot (ranking.ts snapshotStoredElsewhere).
  */
-import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError, fields } from '../../platform';
+import { AppError, fields, openEventStream } from '../../platform';
 import { competitionRow } from '../competitions';
 import { currentSnapshot, snapshotStoredElsewhere } from '../ranking';
 import { onRankingStored, parseRankingEvent, type RankingEvent } from '../ranking-events';
@@ -168,21 +168,7 @@ export const competitionStreamPlugin: FastifyPluginAsync = async (app) => {
       await competitionRow(station.db, competitionId);
       const snapshot = await currentSnapshot(station, competitionId);
 
-      // Hijacked, the reply skips Fastify's sending: the headers its hooks set are copied (as the quote stream).
-      const inherited: OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value !== undefined) inherited[name] = value;
-      }
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        ...inherited,
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      res.write('retry: 2000\n\n');
+      const res = openEventStream(reply);
       const lastEventId = request.headers['last-event-id'];
       const watcher: Watcher = {
         competitionId,

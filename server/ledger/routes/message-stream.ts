@@ -6,10 +6,9 @@
  * the messages after that id. Heartbeat and per-address limits as on the quote stream.
  */
 import { Socket } from 'node:net';
-import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, fields, userSecurity } from '../../platform';
+import { AppError, fields, openEventStream, userSecurity } from '../../platform';
 import { loadMessageTexts } from '../messages';
 import { createMessageFeed } from '../message-feed';
 
@@ -56,21 +55,7 @@ export const messageStreamPlugin: FastifyPluginAsync = async (app) => {
       const locale = app.i18n.resolve(request.query.lang ?? request.headers['accept-language']);
       const lastEventId = request.headers['last-event-id'];
       const afterId = typeof lastEventId === 'string' ? Number(lastEventId) : null;
-      // Hijacked, the reply skips Fastify's sending: the hooks' headers are copied into the raw head.
-      const inherited: OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value !== undefined) inherited[name] = value;
-      }
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        ...inherited,
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      res.write('retry: 2000\n\n');
+      const res = openEventStream(reply);
       const client = { userId, locale, res, address: request.ip };
       if (!(request.raw.socket instanceof Socket)) {
         // An in-process request (app.inject) has no connection to hold open.

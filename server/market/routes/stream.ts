@@ -19,10 +19,9 @@
  * The quote events, the subscriber registry and the scale-out fan-out live beside this plugin
  * (stream-quote-events, stream-subscribers, stream-tick-fan-out).
  */
-import type { OutgoingHttpHeaders } from 'node:http';
 import { Socket } from 'node:net';
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError, fields } from '../../platform';
+import { AppError, fields, openEventStream } from '../../platform';
 import { entryOf } from './stream-quote-events';
 import { createSubscriberRegistry, type Subscriber } from './stream-subscribers';
 import { joinTickFanOut } from './stream-tick-fan-out';
@@ -76,22 +75,7 @@ export const streamPlugin: FastifyPluginAsync = async (app) => {
       // The leader quotes these from its next second on (scale-out mode).
       if (tickBus) await tickBus.watch(entries.map((e) => e.instrument.code));
 
-      // Hijacked, the reply skips Fastify's sending, so the headers the hooks set on it (CORS, and helmet's
-      // security headers, wherever they are kept) are copied into the raw head here.
-      const inherited: OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value !== undefined) inherited[name] = value;
-      }
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        ...inherited,
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      res.write('retry: 2000\n\n');
+      const res = openEventStream(reply);
       const now = Math.floor(market.now() / 1000);
       const sub: Subscriber = { entries, res, lastSecond: now - 1, address: request.ip };
       const lastEventId = request.headers['last-event-id'];
