@@ -31,14 +31,19 @@ import {
   appPathname,
   isAppRoute,
   registerStatic,
+  type Db,
   type StaticSite,
   type Station,
 } from './platform';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyCompress from '@fastify/compress';
-import type { Config } from './config';
+import type { Config, ReplaySettings } from './config';
 import {
+  loadReplayHistory,
+  readReplayPoint,
+  ReplayClock,
+  startReplay,
   systemClock,
   marketPlugin,
   indexMarketPlugin,
@@ -56,6 +61,24 @@ import { alertsPlugin, tradePlugin, watchlistPlugin, ordersPlugin } from './trad
 import { newSharesPlugin, stationMarket, blockTradesVipPlugin, fundsPlugin, fundLocalName } from './products';
 import { createStationJobs, STEP_EVERY_MS } from './jobs';
 import { competitionPlugin, competitionReadsPlugin } from './competitions';
+
+/** How often each process reads the replay's stored clock (a pause reaches every process within this). */
+const REPLAY_READ_EVERY_MS = 1000;
+
+/**
+ * MARKET_SOURCE=replay: the stored replay clock (started or joined), the imported history, and how this
+ * process follows the operator's pauses and resumes.
+ */
+async function openReplay(db: Db, settings: ReplaySettings, wall: Clock) {
+  const point = await startReplay(db, settings, wall.now());
+  const clock = new ReplayClock(wall, point);
+  const history = await loadReplayHistory(db, settings.startAt);
+  const follow = async () => {
+    const latest = await readReplayPoint(db);
+    if (latest) clock.update(latest);
+  };
+  return { clock, history, follow };
+}
 
 /** The app's start page (spec §3), whose page preloads the first banner's picture. */
 const HOME_PAGE_PATH = '/home';
@@ -140,17 +163,20 @@ async function registerAreas(app: FastifyInstance): Promise<void> {
 }
 
 export async function buildServer(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
-  const clock = opts.clock ?? systemClock;
   const translator = await loadTranslator();
-  // The catalogue plus the new-share calendar's listings, as the operator command line builds it.
-  const market = stationMarket(config, clock);
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  let replay: Awaited<ReturnType<typeof openReplay>> | null = null;
   try {
     await migrateToLatest(database);
+    if (config.replay) replay = await openReplay(database.db, config.replay, opts.clock ?? systemClock);
   } catch (error) {
     await database.close();
     throw error;
   }
+  // A replay's clock runs over the wall clock (the system's, or a test's); else the station's clock is it.
+  const clock: Clock = replay?.clock ?? opts.clock ?? systemClock;
+  // The catalogue plus the new-share calendar's listings, as the operator command line builds it.
+  const market = stationMarket(config, clock, replay?.history);
 
   const schemas = lazySchemas();
   const app = Fastify({
@@ -192,6 +218,20 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     app.decorate('auth', createAuth(station));
     app.decorateRequest('session', null);
     app.addHook('onClose', async () => database.close());
+    if (replay) {
+      const poll = setInterval(
+        () =>
+          void replay
+            .follow()
+            .catch((error: unknown) => app.log.warn({ err: error }, 'replay clock not read')),
+        REPLAY_READ_EVERY_MS,
+      );
+      poll.unref();
+      app.addHook('onClose', async () => clearInterval(poll));
+      app.decorate('replay', replay.clock);
+    } else {
+      app.decorate('replay', null);
+    }
 
     installErrorHandler(app, translator);
     installRequestLog(app, config.requestLogSummarySeconds * 1000);

@@ -26,6 +26,11 @@ export interface Config {
    */
   clockFile: string | null;
   marketSeed: string;
+  /**
+   * MARKET_SOURCE=replay: the market plays the imported history (`import-history`) from REPLAY_FROM at
+   * REPLAY_SPEED instead of simulating it; instruments without history keep the simulation. Null: simulation.
+   */
+  replay: ReplaySettings | null;
   smsGateway: SmsGateway;
   ordersNeedKyc: boolean;
   reviewDelaySeconds: number;
@@ -52,6 +57,59 @@ export interface Config {
   identity: IdentitySettings;
   /** The wallet's own settings; its limits, hours and fee rate are site settings. */
   wallet: WalletSettings;
+}
+
+/** Where a replay starts and how fast it runs. */
+export interface ReplaySettings {
+  /** REPLAY_FROM as given: a date (`2015-07-08`) or a time with its offset (`2015-07-08T21:30:00-04:00`). */
+  from: string;
+  /** The instant the replay starts: a bare date starts at 09:00 Beijing time, before the A-share open. */
+  startAt: number;
+  /** The UTC offset the replay's date is told in (minutes; +480 for a bare date). */
+  offsetMinutes: number;
+  /** REPLAY_SPEED: market milliseconds per wall millisecond (1 real time, 60 a market minute per second). */
+  speed: number;
+}
+
+/** The largest REPLAY_SPEED: a whole trading day in a few seconds is already more than the engine can show. */
+export const REPLAY_SPEED_MAX = 10_000;
+/** A bare REPLAY_FROM date starts at 09:00 in Beijing (UTC+8), half an hour before the A-share open. */
+const REPLAY_DATE_START = '09:00:00+08:00';
+
+/** REPLAY_FROM and REPLAY_SPEED read, or a ConfigError naming the variable. */
+function readReplay(env: NodeJS.ProcessEnv): ReplaySettings {
+  const from = (env.REPLAY_FROM ?? '').trim();
+  if (from === '')
+    throw new ConfigError('MARKET_SOURCE=replay needs REPLAY_FROM (a date such as 2015-07-08)');
+  const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(from);
+  const timed = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})$/.exec(from);
+  if (!date && !timed) {
+    throw new ConfigError(
+      `REPLAY_FROM must be a date (2015-07-08) or a time with its offset (2015-07-08T21:30:00-04:00); got "${from}"`,
+    );
+  }
+  const text = date ? `${from}T${REPLAY_DATE_START}` : from;
+  const startAt = Date.parse(text);
+  // Date.parse rolls 2015-02-30 over to March: a date must read back as itself.
+  if (
+    !Number.isFinite(startAt) ||
+    (date && new Date(Date.UTC(+date[1]!, +date[2]! - 1, +date[3]!)).toISOString().slice(0, 10) !== from)
+  ) {
+    throw new ConfigError(`REPLAY_FROM is not a real date: "${from}"`);
+  }
+  const zone = /(Z|[+-]\d{2}:\d{2})$/.exec(text)![1]!;
+  const offsetMinutes =
+    zone === 'Z'
+      ? 0
+      : (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
+  const rawSpeed = (env.REPLAY_SPEED ?? '').trim();
+  const speed = rawSpeed === '' ? 1 : Number(rawSpeed);
+  if (!/^\d+(\.\d+)?$/.test(rawSpeed === '' ? '1' : rawSpeed) || !(speed > 0) || speed > REPLAY_SPEED_MAX) {
+    throw new ConfigError(
+      `REPLAY_SPEED must be a number above 0 and at most ${REPLAY_SPEED_MAX}; got "${rawSpeed}"`,
+    );
+  }
+  return { from, startAt, offsetMinutes, speed };
 }
 
 /** The live quote stream's limits: what one address may hold open, and what a slow reader may owe. */
@@ -261,6 +319,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const seedRaw = env.MARKET_SEED;
   const marketSeed = seedRaw === undefined || seedRaw.trim() === '' ? DEFAULT_MARKET_SEED : seedRaw.trim();
   if (marketSeed.length > 200) throw new ConfigError('MARKET_SEED must be at most 200 characters');
+  const source = readChoice(env, 'MARKET_SOURCE', ['simulation', 'replay'] as const, 'simulation');
+  const replay = source === 'replay' ? readReplay(env) : null;
+  if (replay && clockMode === 'always-open') {
+    throw new ConfigError(
+      "MARKET_SOURCE=replay plays history on the exchanges' real hours: use CLOCK_MODE=real",
+    );
+  }
   const smsGateway = readChoice(env, 'SMS_GATEWAY', ['demo', 'console'] as const, 'demo');
   const ordersNeedKyc = readBool(env, 'ORDERS_NEED_KYC', true);
   const trustProxy = readBool(env, 'TRUST_PROXY', false);
@@ -290,6 +355,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clockMode,
     clockFile,
     marketSeed,
+    replay,
     smsGateway,
     ordersNeedKyc,
     reviewDelaySeconds,

@@ -815,6 +815,9 @@ const en = {
   },
   notice: {
     testStation: 'Technical test station: no real trading, all money is play money',
+    testStationReplay: 'Technical test station, replay of {date}: no real trading, all money is play money',
+    testStationReplayPaused:
+      'Technical test station, replay of {date} (paused): no real trading, all money is play money',
   },
   acct: {
     totalAssetsCny: 'Total assets (in CNY)',

@@ -817,6 +817,10 @@ const vi = {
   },
   notice: {
     testStation: 'Trạm thử nghiệm kỹ thuật: không giao dịch thật, toàn bộ tiền đều là tiền ảo',
+    testStationReplay:
+      'Trạm thử nghiệm kỹ thuật, phát lại giá lịch sử ngày {date}: không giao dịch thật, toàn bộ tiền đều là tiền ảo',
+    testStationReplayPaused:
+      'Trạm thử nghiệm kỹ thuật, đã tạm dừng phát lại giá lịch sử ngày {date}: không giao dịch thật, toàn bộ tiền đều là tiền ảo',
   },
   acct: {
     totalAssetsCny: 'Tổng tài sản (quy đổi CNY)',

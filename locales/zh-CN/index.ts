@@ -808,6 +808,9 @@ const zh_CN = {
   },
   notice: {
     testStation: '技术测试站，不提供真实交易，所有资金均为模拟资金',
+    testStationReplay: '技术测试站，正在回放 {date:string} 的历史行情，不提供真实交易，所有资金均为模拟资金',
+    testStationReplayPaused:
+      '技术测试站，{date:string} 的历史行情回放已暂停，不提供真实交易，所有资金均为模拟资金',
   },
   acct: {
     totalAssetsCny: '总资产（折合人民币）',

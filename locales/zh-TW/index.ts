@@ -808,6 +808,8 @@ const zh_TW = {
   },
   notice: {
     testStation: '技術測試站，不提供真實交易，所有資金均為模擬資金',
+    testStationReplay: '技術測試站，正在回放 {date} 的歷史行情，不提供真實交易，所有資金均為模擬資金',
+    testStationReplayPaused: '技術測試站，{date} 的歷史行情回放已暫停，不提供真實交易，所有資金均為模擬資金',
   },
   acct: {
     totalAssetsCny: '總資產（折合人民幣）',

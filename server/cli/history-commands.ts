@@ -11,8 +11,13 @@ import {
   type GivenName,
   type HistoryFileSummary,
   type HistoryProblem,
+  readReplayPoint,
+  replayedAt,
+  setReplayPaused,
+  type ReplayPoint,
 } from '../market';
-import { UsageError, type CommandInput, type OperatorCommand } from './command';
+import { audit } from '../ledger';
+import { reasonOf, UsageError, type CommandInput, type OperatorCommand } from './command';
 
 /** How many problems a refused import prints (the rest are counted). */
 const PROBLEMS_SHOWN = 20;
@@ -88,4 +93,55 @@ const importHistoryCommand: OperatorCommand = {
   },
 };
 
-export const HISTORY_COMMANDS: readonly OperatorCommand[] = [importHistoryCommand];
+/** A replayed instant as the operator reads it: UTC, to the second. */
+const shownTime = (t: number) => `${new Date(t).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+
+function describeReplay(point: ReplayPoint, wall: number): string {
+  const at = shownTime(replayedAt(point, wall));
+  return point.paused
+    ? `replay of ${point.from} at ${point.speed}×: paused at ${at}`
+    : `replay of ${point.from} at ${point.speed}×: running, now ${at}`;
+}
+
+const replayCommand: OperatorCommand = {
+  name: 'replay',
+  usage: 'status | pause --reason "…" | resume --reason "…"',
+  summary:
+    'where the replay (MARKET_SOURCE=replay) stands; pause or resume it for every station process (within a second)',
+  options: ['reason'],
+  positionals: 1,
+  async run({ station, print, actor }, input) {
+    const action = input.positionals[0];
+    if (action !== 'status' && action !== 'pause' && action !== 'resume')
+      throw new UsageError('replay: say status, pause or resume');
+    const wall = station.clock.now();
+    if (action === 'status') {
+      const point = await readReplayPoint(station.db);
+      print(point ? describeReplay(point, wall) : 'replay: no replay has run on this database');
+      return point ? 0 : 1;
+    }
+    const reason = reasonOf(input.options);
+    const change = await setReplayPaused(station.db, action === 'pause', wall);
+    if (!change) {
+      print('replay: no replay has run on this database: start the station with MARKET_SOURCE=replay first');
+      return 1;
+    }
+    if (change.changed) {
+      await audit(station.db, {
+        time: wall,
+        actor,
+        action: `replay.${action}`,
+        userId: null,
+        reason,
+        detail: { from: change.point.from, replayedAt: change.point.marketMs },
+      });
+    }
+    print(
+      change.changed
+        ? describeReplay(change.point, wall)
+        : `replay: already ${action === 'pause' ? 'paused' : 'running'}; ${describeReplay(change.point, wall)}`,
+    );
+  },
+};
+
+export const HISTORY_COMMANDS: readonly OperatorCommand[] = [importHistoryCommand, replayCommand];

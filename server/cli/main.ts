@@ -5,7 +5,7 @@
 import { ConfigError, loadConfig } from '../config';
 import { migrateToLatest, openDatabase, type Station } from '../platform';
 import { stationMarket } from '../products';
-import { systemClock } from '../market';
+import { FileClock, systemClock } from '../market';
 import {
   asksForHelp,
   CommandFailed,
@@ -22,13 +22,15 @@ async function runOnStation(name: string, args: string[]): Promise<number> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
   try {
     await migrateToLatest(database);
+    // The station's own clock: a test's clock file pins the commands' time as it pins the station's.
+    const clock = config.clockFile ? new FileClock(config.clockFile) : systemClock;
     const station: Station = {
       db: database.db,
       dialect: database.dialect,
       config,
-      clock: systemClock,
+      clock,
       // The same instruments as the station's (the new-share listings included).
-      market: stationMarket(config, systemClock),
+      market: stationMarket(config, clock),
       log: { info: (obj, msg) => console.log(msg, JSON.stringify(obj)) },
     };
     const actor = process.env.USER ?? process.env.LOGNAME ?? 'operator';

@@ -5,7 +5,7 @@
  */
 import type { TickRule } from './catalogue';
 import { hashSeed, mixSeed, SeededRandom } from './prng';
-import type { DayRecord, SeriesSpec } from './series-spec';
+import type { DayRecord, ImportedMinute, SeriesSpec } from './series-spec';
 import { clampAndRound, type PriceLimits } from './ticks';
 
 /** A day's minute path: index 0 is the open, index k the price after k minutes, the last index the close. */
@@ -50,6 +50,18 @@ export function buildDayPath(spec: SeriesSpec, rec: DayRecord): DayPath {
   const prices = bridgePrices(rec, n, instrument.tick, sigmaMinute, normal);
   const { highs, lows, weights, weightSum } = minuteRanges(rec, prices, instrument.tick, sigmaMinute, normal);
   const volumes = spreadVolume(rec.volume, weights, weightSum, instrument.lotSize);
+  return withRunningTotals(rec, prices, highs, lows, volumes);
+}
+
+/** A day's path from its minutes' prices, highs, lows and volumes, with their running totals. */
+function withRunningTotals(
+  rec: DayRecord,
+  prices: Float64Array,
+  highs: Float64Array,
+  lows: Float64Array,
+  volumes: Float64Array,
+): DayPath {
+  const n = prices.length - 1;
   const runHigh = new Float64Array(n + 1);
   const runLow = new Float64Array(n + 1);
   const runVolume = new Float64Array(n + 1);
@@ -75,6 +87,30 @@ export function buildDayPath(spec: SeriesSpec, rec: DayRecord): DayPath {
     runVolume,
     runTurnover,
   };
+}
+
+/**
+ * The path of a day replayed from imported minutes: each imported minute is its path minute, and a minute
+ * without one stays at the last price with nothing traded. The day's record is its minutes' aggregate
+ * (SeriesHistory.day), so the path and the day bar agree here too.
+ */
+export function pathFromMinutes(rec: DayRecord, n: number, minutes: readonly ImportedMinute[]): DayPath {
+  const prices = new Float64Array(n + 1);
+  const highs = new Float64Array(n + 1);
+  const lows = new Float64Array(n + 1);
+  const volumes = new Float64Array(n + 1);
+  prices[0] = rec.open;
+  let next = 0;
+  for (let k = 1; k <= n; k++) {
+    while (next < minutes.length && minutes[next]!.k < k) next++;
+    const m = minutes[next]?.k === k ? minutes[next]! : null;
+    const last = prices[k - 1]!;
+    prices[k] = m ? m.close : last;
+    highs[k] = m ? m.high : last;
+    lows[k] = m ? m.low : last;
+    volumes[k] = m ? m.volume : 0;
+  }
+  return withRunningTotals(rec, prices, highs, lows, volumes);
 }
 
 /** A day without trade (closed, suspended, or no volume): flat at the close, nothing traded. */

@@ -9,7 +9,7 @@ import type { ClockMode, Settings } from '../config';
 import { AppError } from '../platform';
 import type { Clock } from './clock';
 import { loadCatalogueData, type FuturesDef, type IndexDef, type Instrument } from './catalogue';
-import { InstrumentSeries } from './price-engine';
+import { InstrumentSeries, type SeriesHistory } from './price-engine';
 import {
   ALWAYS_OPEN_HOURS,
   DAY_MS,
@@ -29,6 +29,17 @@ export interface MarketOptions {
   seed: string;
   clockMode: ClockMode;
   settings: Settings;
+  /** MARKET_SOURCE=replay: the imported history the instruments that have some replay. */
+  history?: MarketHistory;
+}
+
+/** Real history for the catalogue to replay (history/replay-history.ts). */
+export interface MarketHistory {
+  /** Tells series built on this history from others in the process-wide cache. */
+  readonly key: string;
+  /** The first day of the replay's simulated history: before the replay's start and its first bar. */
+  readonly anchorDay: number;
+  seriesHistory(code: string, hours: MarketHours): SeriesHistory | undefined;
 }
 
 /** A tradable code: a stock, an index or a futures product, with the API market it trades in. */
@@ -69,7 +80,7 @@ export class InstrumentCatalogue {
     this.byCode = new Map(stocks.map((i) => [i.code, i]));
     const anchor = Date.parse(`${options.settings.marketAnchorDate}T00:00:00Z`);
     if (!Number.isFinite(anchor)) throw new Error('settings.marketAnchorDate is not a date');
-    this.anchorDay = Math.floor(anchor / DAY_MS);
+    this.anchorDay = Math.min(Math.floor(anchor / DAY_MS), options.history?.anchorDay ?? Infinity);
   }
 
   /** A stock by its code, once listed (a new listing is unknown before its listing day). */
@@ -253,12 +264,13 @@ export class InstrumentCatalogue {
   series(instrument: Instrument): InstrumentSeries {
     const known = this.seriesByCode.get(instrument.code);
     if (known) return known;
-    const key = `${this.options.seed}\u001f${this.options.clockMode}\u001f${this.anchorDay}\u001f${instrument.code}`;
+    const key = `${this.options.seed}\u001f${this.options.clockMode}\u001f${this.anchorDay}\u001f${this.options.history?.key ?? ''}\u001f${instrument.code}`;
     let series = seriesCache.get(key);
     if (!series) {
       const hours = this.hours(instrument);
       const isIndex = this.indexByCode.has(instrument.code);
       const isFutures = this.futuresByCode.has(instrument.code);
+      const history = this.options.history?.seriesHistory(instrument.code, hours);
       series = new InstrumentSeries({
         seed: this.options.seed,
         instrument,
@@ -269,6 +281,7 @@ export class InstrumentCatalogue {
         isTradingDay: (day) => isTradingDay(day, hours),
         minutesPerDay: sessionMinutes(hours),
         tradingDaysPerYear: this.options.clockMode === 'always-open' ? 365 : 252,
+        ...(history ? { history } : {}),
       });
       seriesCache.set(key, series);
     }

@@ -18,14 +18,21 @@
  * as the engine's one import for the rest of the market.
  */
 import { exRightsPrice, actionsOfYear } from './corporate-actions';
-import { buildDayPath, type DayPath, type DaySummary } from './day-path';
+import { buildDayPath, pathFromMinutes, type DayPath, type DaySummary } from './day-path';
 import { SeededRandom, hashSeed, mixSeed } from './prng';
-import type { CorporateAction, DayRecord, SeriesSpec } from './series-spec';
+import type { CorporateAction, DayRecord, SeriesHistory, SeriesSpec } from './series-spec';
 import { clampAndRound, priceLimits } from './ticks';
 
 export { actionsOfYear, exRightsPrice } from './corporate-actions';
 export { buildDayPath, summarise, type DayPath, type DaySummary } from './day-path';
-export type { CorporateAction, DayRecord, SeriesSpec } from './series-spec';
+export type {
+  CorporateAction,
+  DayRecord,
+  ImportedBar,
+  ImportedMinute,
+  SeriesHistory,
+  SeriesSpec,
+} from './series-spec';
 export { clampAndRound, priceLimits, roundToTick, tickDecimals, tickFor, type PriceLimits } from './ticks';
 
 /** Mean-reversion speed per trading day towards the reference price (half-life about 70 trading days). */
@@ -41,8 +48,11 @@ const SUSPEND_PROBABILITY = 0.0012;
 export const NEW_LISTING_FREE_DAYS = 5;
 
 function longRunSigma(spec: SeriesSpec): number {
-  return spec.instrument.volatility / Math.sqrt(spec.tradingDaysPerYear);
+  return spec.history?.dailySigma ?? spec.instrument.volatility / Math.sqrt(spec.tradingDaysPerYear);
 }
+
+/** Parkinson's estimate of a day's volatility from its range: ln(high / low) ÷ √(4 ln 2). */
+const PARKINSON = Math.sqrt(4 * Math.LN2);
 
 /**
  * The daily series of one instrument: day records computed once, in order, from the anchor and kept in a
@@ -68,7 +78,12 @@ export class InstrumentSeries {
     this.baseHash = hashSeed(spec.seed, spec.instrument.code);
     this.sigma2 = s * s;
     this.eps2 = s * s;
+    // After a replayed history the simulation reverts to where the history left the price.
+    this.reference = spec.history?.lastClose ?? spec.instrument.referencePrice;
   }
+
+  /** The level the simulated walk reverts to. */
+  private readonly reference: number;
 
   private readonly baseHash: number;
   private actionYear = -1;
@@ -113,9 +128,57 @@ export class InstrumentSeries {
     };
   }
 
+  /**
+   * A day of imported history (DOMAIN.md's rules still hold: the limits are the market's, measured from the
+   * previous close; a bar beyond them, as unadjusted data shows on an ex-date, leaves the day without
+   * limits rather than clamping what really traded). A trading day without a bar is a suspension.
+   */
+  private replayed(day: number, prev: DayRecord | null, history: SeriesHistory): DayRecord {
+    const trading = this.spec.isTradingDay(day);
+    const factor = prev ? prev.factor : 1;
+    this.pendingAction = null;
+    if (day < history.firstDay) return this.flat(day, history.firstOpen, factor, false, trading, false);
+    const bar = history.day(day);
+    const prevClose = prev && prev.listed ? prev.close : (bar?.open ?? history.firstOpen);
+    if (!trading) return this.flat(day, prevClose, factor, true, false, false);
+    if (!bar) {
+      this.wasSuspended = true;
+      return this.flat(day, prevClose, factor, true, true, true);
+    }
+    const resumed = this.wasSuspended;
+    this.wasSuspended = false;
+    const rule = this.spec.instrument.tick;
+    const market = priceLimits(prevClose, this.spec.limit, rule);
+    const within = market !== null && bar.low >= market.down - 1e-9 && bar.high <= market.up + 1e-9;
+    const range = Math.log(bar.high / bar.low) / PARKINSON;
+    const sigma = range > 0 ? range : longRunSigma(this.spec);
+    const eps = Math.log(bar.close / prevClose);
+    this.sigma2 = sigma * sigma;
+    this.eps2 = eps * eps;
+    return {
+      day,
+      prevClose,
+      open: bar.open,
+      high: bar.high,
+      low: bar.low,
+      close: bar.close,
+      // A bar that moved traded something: a path needs volume to move (the lot is the least).
+      volume: Math.max(bar.volume, this.spec.instrument.lotSize),
+      sigma,
+      trading: true,
+      suspended: false,
+      resumed,
+      listed: true,
+      action: null,
+      limits: within ? market : null,
+      factor,
+    };
+  }
+
   private step(day: number, prev: DayRecord | null): DayRecord {
     const { spec } = this;
     const { instrument } = spec;
+    if (spec.history && day <= spec.history.lastDay) return this.replayed(day, prev, spec.history);
     const rule = instrument.tick;
     const prevClose = prev ? prev.close : instrument.referencePrice;
     const prevFactor = prev ? prev.factor : 1;
@@ -155,9 +218,7 @@ export class InstrumentSeries {
       this.tradingDaysSince(spec.listedDay, day) < NEW_LISTING_FREE_DAYS;
     const limits = free ? null : priceLimits(ref, spec.limit, rule);
     let move =
-      REVERSION * (Math.log(instrument.referencePrice) - Math.log(ref)) +
-      sigma * rng.normal() -
-      (sigma * sigma) / 2;
+      REVERSION * (Math.log(this.reference) - Math.log(ref)) + sigma * rng.normal() - (sigma * sigma) / 2;
     if (rng.uniform() < JUMP_PROBABILITY) move += JUMP_SIZE * rng.normal();
     const close = clampAndRound(ref * Math.exp(move), limits, rule);
     const open = clampAndRound(ref * Math.exp(OPEN_GAP_SCALE * sigma * rng.normal()), limits, rule);
@@ -328,7 +389,11 @@ export class InstrumentSeries {
       this.paths.set(day, cached);
       return cached;
     }
-    const built = buildDayPath(this.spec, this.record(day));
+    const record = this.record(day);
+    const minutes = record.trading && !record.suspended ? this.spec.history?.minutes(day) : undefined;
+    const built = minutes
+      ? pathFromMinutes(record, this.spec.minutesPerDay, minutes)
+      : buildDayPath(this.spec, record);
     this.paths.set(day, built);
     if (this.paths.size > InstrumentSeries.PATH_CACHE) {
       const oldest = this.paths.keys().next().value;

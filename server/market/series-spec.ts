@@ -21,6 +21,42 @@ export interface SeriesSpec {
   listedDay?: number;
   /** False for indexes and futures: no suspensions, no corporate actions. */
   corporateLife?: boolean;
+  /** Real history to replay instead of simulating it, up to its last day (MARKET_SOURCE=replay). */
+  history?: SeriesHistory;
+}
+
+/** One imported bar (prices in major units, as traded). */
+export interface ImportedBar {
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+/** One imported minute: `k` is the path minute it ends (1 for the session's first minute, as in DayPath). */
+export interface ImportedMinute extends ImportedBar {
+  k: number;
+}
+
+/**
+ * An instrument's imported history as the engine replays it: before its first day the instrument does not
+ * trade, from it to its last day each trading day is the imported bar (no bar: suspended), and after it the
+ * seeded simulation goes on from the last close with the volatility the bars showed.
+ */
+export interface SeriesHistory {
+  firstDay: number;
+  lastDay: number;
+  /** The first day's open: the price quoted before the history begins. */
+  firstOpen: number;
+  /** The last day's close: where the simulation continues from, and the level it reverts to. */
+  lastClose: number;
+  /** The daily volatility the bars showed (from their ranges), for the days simulated after them. */
+  dailySigma: number;
+  /** The day's bar: its minutes' when it has imported minutes, else the imported day bar. */
+  day(day: number): ImportedBar | undefined;
+  /** The day's imported minutes in path order, or undefined when it has none. */
+  minutes(day: number): readonly ImportedMinute[] | undefined;
 }
 
 /** A corporate action taking effect at the open of its ex-date. */

@@ -40,6 +40,7 @@ import {
   nextTradingDay,
   type Instrument,
   type Clock,
+  type ReplayHistory,
 } from '../market';
 import type { NewIssueType } from '../../src/shared/api/newshares';
 
@@ -377,16 +378,23 @@ export function withNewIssueListings(
  * the same way by the station (server/app.ts) and the operator command line (server/cli/), so both see
  * the same instruments.
  */
-export function stationMarket(config: Config, clock: Clock): MarketService {
+export function stationMarket(config: Config, clock: Clock, history?: ReplayHistory): MarketService {
+  const stocks = withNewIssueListings(
+    loadCatalogue(),
+    config.marketSeed,
+    clock.now(),
+    config.settings.products.newShares,
+    config.clockMode,
+  );
   return new MarketService(
-    withNewIssueListings(
-      loadCatalogue(),
-      config.marketSeed,
-      clock.now(),
-      config.settings.products.newShares,
-      config.clockMode,
-    ),
-    { seed: config.marketSeed, clockMode: config.clockMode, settings: config.settings },
+    // A replay's imported instruments outside the catalogue trade beside its stocks.
+    history ? [...stocks, ...history.addedStocks] : stocks,
+    {
+      seed: config.marketSeed,
+      clockMode: config.clockMode,
+      settings: config.settings,
+      ...(history ? { history } : {}),
+    },
     clock,
   );
 }

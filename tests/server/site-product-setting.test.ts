@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductSetting } from '../../src/shared/api/types';
+import type { ProductSetting, ReplayInfo } from '../../src/shared/api/types';
 import type { TradingRules } from '../../src/shared/trading-rules';
 import { api, data, dbTargets, failure, startStation, type TestStation } from './helpers/station';
 import type { FixedClock } from '../../server/market/clock';
@@ -15,10 +15,16 @@ describe.each(dbTargets)('display settings call (%s)', (db) => {
   it('sends the four display flags of the server settings without a session', async () => {
     const settings = data(
       await api(station.url).get<
-        ProductSetting & { trading: TradingRules; registration: { inviteCodeRequired: boolean } }
+        ProductSetting & {
+          trading: TradingRules;
+          registration: { inviteCodeRequired: boolean };
+          replay: ReplayInfo | null;
+        }
       >('/api/admin/getProductSetting.do'),
     );
-    const { trading, registration, ...flags } = settings;
+    const { trading, registration, replay, ...flags } = settings;
+    // A simulation replays nothing (tests/server/replay.test.ts: a replay says what it replays).
+    expect(replay).toBeNull();
     expect(flags).toEqual({
       futuresDisplay: true,
       indexDisplay: true,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALERT_DURATION_MS, alert$, showAlert } from '../../src/app/state/alert';
-import { displaySettings$, setDisplaySettings } from '../../src/app/state/display-settings';
+import { displaySettings$, replayDateAt, setDisplaySettings } from '../../src/app/state/display-settings';
 import { hideLoginPrompt, loginPrompt$, showLoginPrompt } from '../../src/app/state/login-prompt';
 import { followPath, selectedTab$, tabOf } from '../../src/app/state/shell';
 import { TOAST_DURATION_MS, showToast, toast$ } from '../../src/app/state/toast';
@@ -49,6 +49,7 @@ describe('shell state', () => {
       kcStockDisplay: true,
       stockDisplay: true,
       loaded: false,
+      replay: null,
     });
     setDisplaySettings({
       futuresDisplay: false,
@@ -62,7 +63,29 @@ describe('shell state', () => {
       kcStockDisplay: false,
       stockDisplay: true,
       loaded: true,
+      replay: null,
     });
+  });
+
+  it('keeps what a replaying station said, and runs its date on at its speed until paused', () => {
+    const info = {
+      from: '2015-07-08',
+      date: '2015-07-08',
+      // 23:50 in Beijing (UTC+8): ten minutes before the next day there.
+      now: Date.UTC(2015, 6, 8, 15, 50),
+      speed: 60,
+      paused: false,
+      offsetMinutes: 480,
+    };
+    const flags = { futuresDisplay: true, indexDisplay: true, kcStockDisplay: true, stockDisplay: true };
+    setDisplaySettings({ ...flags, replay: info }, 1_000_000);
+    expect(displaySettings$.replay.peek()).toEqual({ info, receivedAt: 1_000_000 });
+    // Nine wall seconds are nine market minutes at 60×: still the 8th; eleven are past midnight there.
+    expect(replayDateAt(info, 1_000_000, 1_009_000)).toBe('2015-07-08');
+    expect(replayDateAt(info, 1_000_000, 1_011_000)).toBe('2015-07-09');
+    expect(replayDateAt({ ...info, paused: true }, 1_000_000, 9_000_000)).toBe('2015-07-08');
+    setDisplaySettings(flags);
+    expect(displaySettings$.replay.peek()).toBeNull();
   });
 
   it('opens and closes the login prompt', () => {

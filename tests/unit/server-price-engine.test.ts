@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TEST_STOCK } from '../fixtures/test-stock';
 import type { Instrument } from '../../server/market/catalogue';
 import { loadCatalogue } from '../../server/market/catalogue';
 import {
@@ -14,22 +15,7 @@ import { hashSeed, mulberry32, normalFrom } from '../../server/market/prng';
 
 const ANCHOR = 18_262; // 2020-01-01
 
-const stock: Instrument = {
-  code: '600000',
-  market: 'a',
-  board: 'main',
-  st: false,
-  name: '测试',
-  nameEn: 'Test',
-  names: { 'zh-TW': '測試' },
-  pinyin: 'CS',
-  currency: 'CNY',
-  lotSize: 100,
-  tick: 0.01,
-  referencePrice: 20,
-  volatility: 0.3,
-  avgDailyVolume: 1_000_000,
-};
+const stock: Instrument = TEST_STOCK;
 
 function spec(overrides: Partial<SeriesSpec> = {}): SeriesSpec {
   return {

@@ -1,7 +1,9 @@
 /** Site calls: the health ping the app's base-URL discovery uses, and the display settings. */
 import type { FastifyPluginAsync } from 'fastify';
 import type { TradingRules } from '../../../src/shared/trading-rules';
-import type { Settings } from '../../config';
+import type { ReplayInfo } from '../../../src/shared/api/types';
+import type { ReplaySettings, Settings } from '../../config';
+import { replayDate, type ReplayClock } from '../../market';
 import { schemaOf } from '../site-settings';
 import { inviteCodeRequired } from '../../identity';
 import { ok, fields, responses } from '../../platform';
@@ -49,6 +51,20 @@ function rulesSchemaOf(value: unknown): Record<string, unknown> {
     properties: Object.fromEntries(entries.map(([k, v]) => [k, rulesSchemaOf(v)])),
     required: entries.map(([k]) => k),
     additionalProperties: false,
+  };
+}
+
+/** What the station replays, for the app's notice; null in a simulation. */
+function replayInfo(clock: ReplayClock | null, settings: ReplaySettings | null): ReplayInfo | null {
+  if (!clock || !settings) return null;
+  const now = clock.now();
+  return {
+    from: settings.from,
+    date: replayDate(now, settings.offsetMinutes),
+    now,
+    speed: clock.state.speed,
+    paused: clock.state.paused,
+    offsetMinutes: settings.offsetMinutes,
   };
 }
 
@@ -101,6 +117,19 @@ export const sitePlugin: FastifyPluginAsync<{ version: string }> = async (app, o
               required: ['inviteCodeRequired'],
               additionalProperties: false,
             },
+            replay: {
+              type: ['object', 'null'],
+              properties: {
+                from: { type: 'string' },
+                date: { type: 'string' },
+                now: { type: 'integer' },
+                speed: { type: 'number' },
+                paused: { type: 'boolean' },
+                offsetMinutes: { type: 'integer' },
+              },
+              required: ['from', 'date', 'now', 'speed', 'paused', 'offsetMinutes'],
+              additionalProperties: false,
+            },
           },
           required: [
             'futuresDisplay',
@@ -109,6 +138,7 @@ export const sitePlugin: FastifyPluginAsync<{ version: string }> = async (app, o
             'stockDisplay',
             'trading',
             'registration',
+            'replay',
           ],
           additionalProperties: false,
         }),
@@ -119,7 +149,15 @@ export const sitePlugin: FastifyPluginAsync<{ version: string }> = async (app, o
         app.config.settings.productDisplay;
       // The registration form marks the invitation code required or optional, as reg.do will judge it.
       const registration = { inviteCodeRequired: await inviteCodeRequired(app.station) };
-      return ok({ futuresDisplay, indexDisplay, kcStockDisplay, stockDisplay, trading, registration });
+      return ok({
+        futuresDisplay,
+        indexDisplay,
+        kcStockDisplay,
+        stockDisplay,
+        trading,
+        registration,
+        replay: replayInfo(app.replay, app.config.replay),
+      });
     },
   );
 };

@@ -12,3 +12,6 @@ export { parseNameOption, readNamesCsv, type GivenName } from './instruments';
 export type { HistoryProblem } from './csv';
 export { readDayBars, readMinuteBars } from './store';
 export type { HistoryDayBar, HistoryMinuteBar } from './validate';
+export { ReplayClock, replayedAt, type ReplayPoint } from './replay-clock';
+export { loadReplayHistory, replayDate, ReplayHistory } from './replay-history';
+export { readReplayPoint, setReplayPaused, startReplay, type ReplayChange } from './replay-state';

@@ -128,7 +128,7 @@ function boardOf(code: string, market: StockMarket): Board {
  * does (InstrumentCatalogue.limitOf: the market's limit, ST names' on the main boards). The fields the
  * simulation alone reads are placeholders: these instruments are never simulated.
  */
-function addedInstrument(added: AddedInstrument): Instrument {
+export function addedInstrument(added: AddedInstrument): Instrument {
   return {
     code: added.code,
     market: added.market,

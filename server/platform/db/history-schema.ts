@@ -32,3 +32,15 @@ export interface HistoryMinuteBarsTable {
   close: number;
   volume: number;
 }
+
+/** Migration 0019-replay: the replay's clock, one row named 'replay'. */
+export interface ReplayStateTable {
+  name: string;
+  replay_from: string;
+  speed: number;
+  market_ms: number;
+  wall_ms: number;
+  /** 1 while paused. */
+  paused: number;
+  updated_at: number;
+}

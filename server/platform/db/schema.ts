@@ -16,7 +16,12 @@ import type {
 } from './competitions-schema';
 import type { ContentItemsTable, ServiceMessagesTable } from './content-schema';
 import type { AllocationsTable, FundHoldingsTable, FundTradesTable } from './funds-schema';
-import type { HistoryDayBarsTable, HistoryInstrumentsTable, HistoryMinuteBarsTable } from './history-schema';
+import type {
+  HistoryDayBarsTable,
+  HistoryInstrumentsTable,
+  HistoryMinuteBarsTable,
+  ReplayStateTable,
+} from './history-schema';
 import type {
   AuditLogTable,
   KycSubmissionsTable,
@@ -383,6 +388,8 @@ export interface DB {
   history_instruments: HistoryInstrumentsTable;
   history_day_bars: HistoryDayBarsTable;
   history_minute_bars: HistoryMinuteBarsTable;
+  // 0019-replay
+  replay_state: ReplayStateTable;
 }
 
 export type Db = Kysely<DB>;

@@ -7,7 +7,7 @@ import type { Station } from '../station';
 import type { Engine } from '../../trading';
 import type { SessionInfo, Auth } from '../../identity';
 import type { Translator } from '../i18n';
-import type { Clock, MarketService } from '../../market';
+import type { Clock, MarketService, ReplayClock } from '../../market';
 import type { Scheduler } from '../../jobs';
 import type { MessageFeed } from '../../ledger';
 
@@ -21,6 +21,8 @@ declare module 'fastify' {
     dialect: DialectName;
     clock: Clock;
     market: MarketService;
+    /** MARKET_SOURCE=replay: the replay's clock (also `clock`), with where it stands; null in a simulation. */
+    replay: ReplayClock | null;
     auth: Auth;
     i18n: Translator;
     station: Station;

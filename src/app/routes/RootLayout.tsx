@@ -32,6 +32,7 @@ const loadUpdatePrompt = () => import('../components/UpdatePrompt').then((module
  */
 function useDisplaySettings(): void {
   const settings = useStationQuery(PRODUCT_SETTING_READ.key, PRODUCT_SETTING_READ.input).data;
+  // Each answer is a new object (a replay's time moves on), taken when it arrives.
   useEffect(() => {
     if (settings) setDisplaySettings(settings);
   }, [settings]);

@@ -27,6 +27,7 @@ import type {
   Page,
   Position,
   ProductSetting,
+  ReplayInfo,
   IndexQuote,
   Quote,
   StockDetail,
@@ -103,7 +104,11 @@ export interface ApiCalls extends FundsCalls, CompetitionCalls, AlertCalls {
    */
   'GET /api/admin/getProductSetting.do': {
     in: Record<string, never>;
-    out: ProductSetting & { trading: TradingRules; registration: { inviteCodeRequired: boolean } };
+    out: ProductSetting & {
+      trading: TradingRules;
+      registration: { inviteCodeRequired: boolean };
+      replay: ReplayInfo | null;
+    };
   };
   'POST /api/sms/sendRegSms.do': { in: { phone: string }; out: { ttlSeconds: number; demoCode?: string } };
   'POST /api/sms/sendForgetSms.do': { in: { phone: string }; out: { ttlSeconds: number; demoCode?: string } };

@@ -694,6 +694,21 @@ export interface ProductSetting {
   stockDisplay: boolean;
 }
 
+/**
+ * A station replaying real history (MARKET_SOURCE=replay), as getProductSetting.do tells it: the app names
+ * the replayed date wherever it says "test station". The replayed time runs `speed` times the wall clock
+ * from `now` (when the answer was made) unless paused; `date` is `now`'s date `offsetMinutes` from UTC.
+ */
+export interface ReplayInfo {
+  /** REPLAY_FROM: a date, or a time with its offset. */
+  from: string;
+  date: string;
+  now: number;
+  speed: number;
+  paused: boolean;
+  offsetMinutes: number;
+}
+
 /** The bank card as the station shows it (the number masked; the holder is the KYC name). */
 export interface BankCard {
   bankName: string;

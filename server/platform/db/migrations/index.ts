@@ -17,6 +17,7 @@ import { permissionRequestsSchema } from './0014-permission-requests';
 import { competitionsSchema } from './0015-competitions';
 import { priceAlertsSchema } from './0017-price-alerts';
 import { historySchema } from './0018-history';
+import { replaySchema } from './0019-replay';
 
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -36,5 +37,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0015-competitions': competitionsSchema(dialect),
     '0017-price-alerts': priceAlertsSchema(dialect),
     '0018-history': historySchema(),
+    '0019-replay': replaySchema(),
   };
 }

@@ -11,7 +11,7 @@ interface Entry {
   to: string;
   search?: Record<string, string>;
   /** spec §3: the display setting that must be on for the entry to show; none: always shown. */
-  needs?: keyof Omit<DisplaySettingsState, 'loaded'>;
+  needs?: keyof Omit<DisplaySettingsState, 'loaded' | 'replay'>;
   /** An SVG path in a 24×24 box. */
   icon: string;
 }
