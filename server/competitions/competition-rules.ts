@@ -12,10 +12,16 @@
 import { toMajor } from '../../src/shared/money';
 import { exchangedAmount } from '../../src/shared/flash-exchange';
 import type { Currency, Market } from '../../src/shared/api/types';
-import type { Competition, CompetitionState, LeaderboardRow } from '../../src/shared/api/competitions';
+import {
+  COMPETITION_MARKETS,
+  type Competition,
+  type CompetitionState,
+  type LeaderboardRow,
+} from '../../src/shared/api/competitions';
+
+export { COMPETITION_MARKETS };
 import { AppError, type CompetitionRow } from '../platform';
 
-export const COMPETITION_MARKETS: readonly Market[] = ['a', 'star', 'hk', 'us', 'index', 'futures'];
 export const COMPETITION_CURRENCIES: readonly Currency[] = ['CNY', 'HKD', 'USD'];
 /** The competition account each market trades from (futures and indexes settle in yuan). */
 const MARKET_CURRENCY: Record<Market, Currency> = {

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '../../../src/shared/api/envelope';
+import { MARKETS } from '../../../src/shared/api/types';
 
 const num = { type: 'number' } as const;
 const int = { type: 'integer' } as const;
@@ -26,7 +27,7 @@ const CURRENCY = { type: 'string', enum: ['CNY', 'HKD', 'USD'] } as const;
 const QUOTE_FIELDS = {
   code: str,
   name: str,
-  market: { type: 'string', enum: ['a', 'star', 'hk', 'us', 'index', 'futures'] },
+  market: { type: 'string', enum: [...MARKETS] },
   price: num,
   prevClose: num,
   open: num,
@@ -142,7 +143,7 @@ export const SHARED_SCHEMAS = [
       id: int,
       code: str,
       name: str,
-      market: { type: 'string', enum: ['a', 'star', 'hk', 'us', 'index', 'futures'] },
+      market: { type: 'string', enum: [...MARKETS] },
       currency: {
         type: 'string',
         enum: ['CNY', 'HKD', 'USD'],

@@ -24,11 +24,12 @@ import {
   userSecurity,
   type FieldRule,
 } from '../../platform';
+import { MARKETS } from '../../../src/shared/api/types';
 
 const num = { type: 'number' } as const;
 const int = { type: 'integer' } as const;
 const str = { type: 'string' } as const;
-const marketEnum = { type: 'string', enum: ['a', 'star', 'hk', 'us', 'index', 'futures'] } as const;
+const marketEnum = { type: 'string', enum: [...MARKETS] } as const;
 
 function object(properties: Record<string, unknown>) {
   return {

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { CallIn } from '../../../src/shared/api/calls';
-import type { OrderStatus } from '../../../src/shared/api/types';
+import { MARKETS, type OrderStatus } from '../../../src/shared/api/types';
 import { checkLots } from '../../../src/shared/validation';
 import { addOrder, cancelOrder } from '../limit-orders';
 import { listOrders } from '../order-list';
@@ -49,7 +49,7 @@ const orderSchema = {
     positionId: { type: ['integer', 'null'], description: 'the position a fill opened' },
     createdAt: { type: 'integer' },
     updatedAt: { type: 'integer' },
-    market: { type: 'string', enum: ['a', 'star', 'hk', 'us', 'index', 'futures'] },
+    market: { type: 'string', enum: [...MARKETS] },
     direction: { type: 'string', enum: ['long', 'short'] },
     stopProfit: nullableNumber,
     stopLoss: nullableNumber,

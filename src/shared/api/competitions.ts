@@ -2,7 +2,10 @@
  * Trading competitions: shapes of the competition calls. Money in major units (totalAssets in yuan at the
  * station's flash-exchange mid rates), rates and returns as fractions, times in ms.
  */
-import type { Account, Market, Page } from './types';
+import { MARKETS, type Account, type Market, type Page } from './types';
+
+/** The markets a competition may trade: any of them, as the creator chooses. */
+export const COMPETITION_MARKETS: readonly Market[] = MARKETS;
 
 export type CompetitionState = 'upcoming' | 'running' | 'ended';
 export type CompetitionVisibility = 'public' | 'private';

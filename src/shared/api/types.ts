@@ -2,6 +2,8 @@
 import type { ArtCategory, ContentLang, NewsType, NoticeLevel, PageKey } from '../content';
 
 export type Market = 'a' | 'star' | 'hk' | 'us' | 'index' | 'futures';
+/** Every market, in the order the app lists them (the market tabs, the competition form). */
+export const MARKETS: readonly Market[] = ['a', 'star', 'hk', 'us', 'index', 'futures'];
 export type StockMarket = 'a' | 'star' | 'hk' | 'us';
 export type AccountType = 'main' | 'index' | 'newstock' | 'hk' | 'us';
 export type Currency = 'CNY' | 'HKD' | 'USD';

@@ -4,12 +4,16 @@
  * only what src/shared has a rule for (amounts: checkMoneyAmount) and what it needs to send anything at all;
  * the times, the cash and the limits are the station's to judge (server/competitions/competition-rules.ts).
  */
-import type { Competition, CompetitionFields } from '../../../shared/api/competitions';
+import {
+  COMPETITION_MARKETS,
+  type Competition,
+  type CompetitionFields,
+} from '../../../shared/api/competitions';
 import type { Market } from '../../../shared/api/types';
 import { checkMoneyAmount, type ValidationKey } from '../../../shared/validation';
 
 /** The markets a competition can trade, in the order the form lists them (the station's list). */
-export const COMPETITION_MARKETS: readonly Market[] = ['a', 'star', 'hk', 'us', 'index', 'futures'];
+export { COMPETITION_MARKETS };
 
 /** How the starting cash is given: an amount per currency, or one amount in yuan (`cashInCny`). */
 export type CashMode = 'perCurrency' | 'inCny';

@@ -9,10 +9,11 @@ import type { AppRootRoute } from '../route-tree';
 import { screen } from '../route-meta';
 import type { QuoteSort } from './QuoteList';
 import type { ListTab } from './TradingListScreen';
+import { MARKETS } from '../../../shared/api/types';
 
 const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
-const LIST_TABS: readonly ListTab[] = ['a', 'star', 'hk', 'us', 'index', 'futures'];
+const LIST_TABS: readonly ListTab[] = MARKETS;
 const SORTS: readonly QuoteSort[] = ['changePct', '-changePct', 'turnover', '-turnover', 'price', '-price'];
 
 /** `?market=&sort=` of /trading-list. */
