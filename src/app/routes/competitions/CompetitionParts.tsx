@@ -1,6 +1,6 @@
 /**
  * Pieces the competition screens share: a competition's row in a list, its state badge, the period and
- * market texts, and the form that joins a private competition with its code.
+ * market texts, and the form that joins a competition (by its id, or a private one by its code alone).
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useI18nContext } from '../../../../locales/i18n-react';
@@ -67,31 +67,54 @@ export function CompetitionRow({ competition }: { competition: Competition }) {
   );
 }
 
+/** What the join form (join.do) says and does, for each way in. */
+interface JoinFormProps {
+  /** The competition joined by its id (its screen); none when the code alone names it (the list's form). */
+  competitionId?: number;
+  /** Whether the code is asked: always without an id, for a private competition with one. */
+  needsCode: boolean;
+  title: string;
+  hint?: string;
+  testId: string;
+  submitTestId: string;
+  onJoined?: (competitionId: number) => void;
+}
+
 /**
- * Joins a private competition with the code its creator shares (join.do by joinCode), with the nickname to
- * show on its leaderboard; then opens the competition.
+ * Joins a competition (join.do): by its id, or by the code its creator shares, with the nickname to show on
+ * its leaderboard. The station answers an unknown code with NOT_FOUND, naming no field: it is about the code.
  */
-export function JoinByCodeForm() {
+export function JoinForm({
+  competitionId,
+  needsCode,
+  title,
+  hint,
+  testId,
+  submitTestId,
+  onJoined,
+}: JoinFormProps) {
   const { LL } = useI18nContext();
-  const navigate = useNavigate();
   const join = useStationMutation('POST /user/competition/join.do');
   const form = useForm<'joinCode' | 'nickname'>({
     initial: { joinCode: '', nickname: '' },
     validate: (values) => ({
-      joinCode: values.joinCode.trim() === '' ? LL.validation.required() : null,
+      joinCode: needsCode && values.joinCode.trim() === '' ? LL.validation.required() : null,
     }),
     sending: join.isPending,
-    // The station answers an unknown code with NOT_FOUND, naming no field: it is about the code.
-    refusalCodes: { NOT_FOUND: 'joinCode' },
+    refusalCodes: needsCode ? { NOT_FOUND: 'joinCode' } : {},
   });
   const onSubmit = form.handleSubmit((values) =>
     join.mutate(
-      { joinCode: values.joinCode.trim(), nickname: values.nickname.trim() || undefined },
+      {
+        ...(competitionId === undefined ? {} : { id: competitionId }),
+        joinCode: needsCode ? values.joinCode.trim() : undefined,
+        nickname: values.nickname.trim() || undefined,
+      },
       {
         onSuccess: (joined) => {
           form.reset();
           showAlert(LL.competitions.joined(), 'success');
-          void navigate({ to: '/competition', search: { id: joined.competition.id } });
+          onJoined?.(joined.competition.id);
         },
         onError: (error) => form.showRefusal(error),
       },
@@ -102,22 +125,24 @@ export function JoinByCodeForm() {
       className="summary-card wallet-form"
       onSubmit={onSubmit}
       noValidate
-      aria-labelledby="join-by-code-title"
-      data-testid="join-by-code"
+      aria-labelledby={`${testId}-title`}
+      data-testid={testId}
     >
-      <h2 id="join-by-code-title" className="section-title">
-        {LL.competitions.joinByCode()}
+      <h2 id={`${testId}-title`} className="section-title">
+        {title}
       </h2>
-      <p className="muted small">{LL.competitions.joinByCodeHint()}</p>
-      <FormField
-        label={LL.competitions.joinCodeLabel()}
-        name="joinCode"
-        autoComplete="off"
-        autoCapitalize="characters"
-        value={form.values.joinCode}
-        error={form.errors.joinCode}
-        onChange={form.change('joinCode')}
-      />
+      {hint && <p className="muted small">{hint}</p>}
+      {needsCode && (
+        <FormField
+          label={LL.competitions.joinCodeLabel()}
+          name="joinCode"
+          autoComplete="off"
+          autoCapitalize="characters"
+          value={form.values.joinCode}
+          error={form.errors.joinCode}
+          onChange={form.change('joinCode')}
+        />
+      )}
       <FormField
         label={LL.competitions.nicknameLabel()}
         name="nickname"
@@ -131,8 +156,24 @@ export function JoinByCodeForm() {
         formError={form.formError}
         busy={form.busy}
         label={LL.competitions.join()}
-        testId="join-by-code-submit"
+        testId={submitTestId}
       />
     </form>
+  );
+}
+
+/** Joins a private competition with the code its creator shares, then opens the competition. */
+export function JoinByCodeForm() {
+  const { LL } = useI18nContext();
+  const navigate = useNavigate();
+  return (
+    <JoinForm
+      needsCode
+      title={LL.competitions.joinByCode()}
+      hint={LL.competitions.joinByCodeHint()}
+      testId="join-by-code"
+      submitTestId="join-by-code-submit"
+      onJoined={(id) => void navigate({ to: '/competition', search: { id } })}
+    />
   );
 }

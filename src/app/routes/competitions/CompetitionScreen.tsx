@@ -12,7 +12,7 @@ import { useForm } from '../../forms/use-form';
 import { showAlert } from '../../state/alert';
 import { useLoggedIn } from '../../state/use-logged-in';
 import { competitionRead, MY_COMPETITIONS_READ, ownRow } from './competition-reads';
-import { marketsText, periodText, StateBadge } from './CompetitionParts';
+import { JoinForm, marketsText, periodText, StateBadge } from './CompetitionParts';
 import { Leaderboard } from './Leaderboard';
 import '../../components/wallet.css';
 import './competitions.css';
@@ -149,81 +149,17 @@ function EntryPart({
       {entry?.joined ? (
         <NicknameForm id={competition.id} nickname={entry.nickname ?? ''} />
       ) : open ? (
-        <JoinForm competition={competition} />
+        <JoinForm
+          competitionId={competition.id}
+          needsCode={competition.visibility === 'private'}
+          title={LL.competitions.joinTitle()}
+          testId="join-form"
+          submitTestId="join-submit"
+        />
       ) : (
         <p className="muted small">{LL.competitions.endedNote()}</p>
       )}
     </>
-  );
-}
-
-/** Joins this competition (join.do): by id, with the code when it is private, and the nickname to show. */
-function JoinForm({ competition }: { competition: Competition }) {
-  const { LL } = useI18nContext();
-  const join = useStationMutation('POST /user/competition/join.do');
-  const needsCode = competition.visibility === 'private';
-  const form = useForm<'joinCode' | 'nickname'>({
-    initial: { joinCode: '', nickname: '' },
-    validate: (values) => ({
-      joinCode: needsCode && values.joinCode.trim() === '' ? LL.validation.required() : null,
-    }),
-    sending: join.isPending,
-    refusalCodes: needsCode ? { NOT_FOUND: 'joinCode' } : {},
-  });
-  const onSubmit = form.handleSubmit((values) =>
-    join.mutate(
-      {
-        id: competition.id,
-        joinCode: needsCode ? values.joinCode.trim() : undefined,
-        nickname: values.nickname.trim() || undefined,
-      },
-      {
-        onSuccess: () => {
-          form.reset();
-          showAlert(LL.competitions.joined(), 'success');
-        },
-        onError: (error) => form.showRefusal(error),
-      },
-    ),
-  );
-  return (
-    <form
-      className="summary-card wallet-form"
-      onSubmit={onSubmit}
-      noValidate
-      aria-labelledby="join-title"
-      data-testid="join-form"
-    >
-      <h2 id="join-title" className="section-title">
-        {LL.competitions.joinTitle()}
-      </h2>
-      {needsCode && (
-        <FormField
-          label={LL.competitions.joinCodeLabel()}
-          name="joinCode"
-          autoComplete="off"
-          autoCapitalize="characters"
-          value={form.values.joinCode}
-          error={form.errors.joinCode}
-          onChange={form.change('joinCode')}
-        />
-      )}
-      <FormField
-        label={LL.competitions.nicknameLabel()}
-        name="nickname"
-        autoComplete="nickname"
-        value={form.values.nickname}
-        error={form.errors.nickname}
-        hint={LL.competitions.nicknameHint()}
-        onChange={form.change('nickname')}
-      />
-      <FormSubmit
-        formError={form.formError}
-        busy={form.busy}
-        label={LL.competitions.join()}
-        testId="join-submit"
-      />
-    </form>
   );
 }
 
