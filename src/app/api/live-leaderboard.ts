@@ -13,13 +13,13 @@
  */
 import { useEffect, useState } from 'react';
 import type { QueryKey } from '@tanstack/react-query';
-import { onApiBase } from './base-url';
+import { browserStreamDeps, SOURCE_CLOSED, type StreamDeps, type StreamSource } from './stream-deps';
 import { RECONNECT_BASE_MS, RECONNECT_MAX_MS, type LiveStatus } from './live-quotes';
 import { queryClient } from './query-client';
 import type { QueryCallKey } from './query-keys';
 
 export const COMPETITION_STREAM_PATH = '/api/stream/competition';
-const CLOSED = 2;
+const CLOSED = SOURCE_CLOSED;
 
 /** The data of a `ranking` event. */
 export interface RankingNews {
@@ -29,21 +29,9 @@ export interface RankingNews {
 }
 
 /** The part of the browser's EventSource used here (so tests can hand in a double). */
-export interface RankingSource {
-  readonly readyState: number;
-  onopen: ((event: unknown) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-  addEventListener(type: 'ranking', listener: (event: { data: string }) => void): void;
-  close(): void;
-}
+export type RankingSource = StreamSource<'ranking', { data: string }>;
 
-export interface LiveLeaderboardDeps {
-  createEventSource(url: string): RankingSource;
-  setTimer(fn: () => void, ms: number): unknown;
-  clearTimer(timer: unknown): void;
-  isHidden(): boolean;
-  onVisibilityChange(fn: () => void): () => void;
-}
+export type LiveLeaderboardDeps = StreamDeps<RankingSource>;
 
 export interface RankingListener {
   ranking(news: RankingNews): void;
@@ -119,33 +107,6 @@ export function watchRanking(id: number, deps: LiveLeaderboardDeps, listener: Ra
   };
 }
 
-interface BrowserGlobals {
-  EventSource?: new (url: string) => RankingSource;
-  document?: {
-    visibilityState: string;
-    addEventListener(type: 'visibilitychange', fn: () => void): void;
-    removeEventListener(type: 'visibilitychange', fn: () => void): void;
-  };
-}
-
-function browserDeps(): LiveLeaderboardDeps | null {
-  const g = globalThis as unknown as BrowserGlobals;
-  const EventSourceClass = g.EventSource;
-  const doc = g.document;
-  if (!EventSourceClass || !doc) return null;
-  return {
-    // The stream bypasses the service worker: it goes to the discovered base URL directly.
-    createEventSource: (url) => new EventSourceClass(onApiBase(url)),
-    setTimer: (fn, ms) => setTimeout(fn, ms),
-    clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
-    isHidden: () => doc.visibilityState === 'hidden',
-    onVisibilityChange(fn) {
-      doc.addEventListener('visibilitychange', fn);
-      return () => doc.removeEventListener('visibilitychange', fn);
-    },
-  };
-}
-
 const LEADERBOARD: QueryCallKey = 'GET /api/competition/leaderboard.do';
 const MINE: QueryCallKey = 'GET /user/competition/mine.do';
 const DETAIL: QueryCallKey = 'GET /api/competition/detail.do';
@@ -172,7 +133,7 @@ export function useLiveLeaderboard(id: number | null): boolean {
   useEffect(() => {
     setLive(false);
     if (id === null) return;
-    const deps = browserDeps();
+    const deps = browserStreamDeps<RankingSource>();
     if (!deps) return;
     return watchRanking(id, deps, {
       ranking: (news) => {

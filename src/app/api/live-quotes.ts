@@ -14,7 +14,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { Market, Quote } from '../../shared/api/types';
-import { onApiBase } from './base-url';
+import { browserStreamDeps, SOURCE_CLOSED, type StreamDeps, type StreamSource } from './stream-deps';
 
 export const STREAM_PATH = '/api/stream/quotes';
 /** Backoff of a new connection after a failure: 1 s, 2 s, 4 s … at most 30 s. */
@@ -48,24 +48,11 @@ export interface LiveQuoteListener {
 }
 
 /** The part of the browser's EventSource this module uses (so tests can hand in a double). */
-export interface EventSourceLike {
-  readonly readyState: number;
-  onopen: ((event: unknown) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-  addEventListener(type: 'quote', listener: (event: { data: string; lastEventId: string }) => void): void;
-  close(): void;
-}
+export type EventSourceLike = StreamSource<'quote', { data: string; lastEventId: string }>;
 
-export interface LiveQuoteDeps {
-  createEventSource(url: string): EventSourceLike;
-  setTimer(fn: () => void, ms: number): unknown;
-  clearTimer(timer: unknown): void;
-  /** True while the page is hidden; `onVisibilityChange` calls back on every change. */
-  isHidden(): boolean;
-  onVisibilityChange(fn: () => void): () => void;
-}
+export type LiveQuoteDeps = StreamDeps<EventSourceLike>;
 
-const CLOSED = 2;
+const CLOSED = SOURCE_CLOSED;
 
 interface Entry {
   listener: LiveQuoteListener;
@@ -248,33 +235,6 @@ export class LiveQuoteHub {
   }
 }
 
-interface BrowserGlobals {
-  EventSource?: new (url: string) => EventSourceLike;
-  document?: {
-    visibilityState: string;
-    addEventListener(type: 'visibilitychange', fn: () => void): void;
-    removeEventListener(type: 'visibilitychange', fn: () => void): void;
-  };
-}
-
-function browserDeps(): LiveQuoteDeps | null {
-  const g = globalThis as unknown as BrowserGlobals;
-  const EventSourceClass = g.EventSource;
-  const doc = g.document;
-  if (!EventSourceClass || !doc) return null;
-  return {
-    // The stream bypasses the service worker: it goes to the discovered base URL directly.
-    createEventSource: (url) => new EventSourceClass(onApiBase(url)),
-    setTimer: (fn, ms) => setTimeout(fn, ms),
-    clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
-    isHidden: () => doc.visibilityState === 'hidden',
-    onVisibilityChange(fn) {
-      doc.addEventListener('visibilitychange', fn);
-      return () => doc.removeEventListener('visibilitychange', fn);
-    },
-  };
-}
-
 let shared: LiveQuoteHub | null | undefined;
 
 /**
@@ -283,7 +243,7 @@ let shared: LiveQuoteHub | null | undefined;
  */
 export function subscribeQuotes(code: string, listener: LiveQuoteListener): () => void {
   if (shared === undefined) {
-    const deps = browserDeps();
+    const deps = browserStreamDeps<EventSourceLike>();
     shared = deps ? new LiveQuoteHub(deps) : null;
   }
   if (!shared) {
