@@ -25,7 +25,7 @@ import { SheetButtons } from '../../components/SheetButtons';
 import { ErrorState, Loading } from '../../components/StatusViews';
 import { showAlert } from '../../state/alert';
 import { PRICE_REFRESH_MS, priceDigits } from '../../components/market-info';
-import { livePnl, useLivePrice } from './PositionsScreen';
+import { livePnl, useLivePrice } from './live-position';
 import { checkStops, parsePrice } from './trade-rules';
 import { stopLossBeyondLiquidation } from '../../../shared/risk';
 import { tradingCompetition$ } from '../../state/trading-account';
