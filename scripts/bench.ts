@@ -18,6 +18,7 @@ const SECTIONS = [
   'identity',
   'memory',
   'floor',
+  'order-cost',
   'orders',
   'scale-out',
   'competitions',
@@ -138,6 +139,12 @@ if (runs('floor')) {
   // The station against a bare Fastify server in the same run: ping.do, getStock.do, getDayK.do, orders.
   const { benchHttpFloor } = await import('../tests/bench/http-floor');
   await benchHttpFloor();
+}
+
+if (runs('order-cost')) {
+  // One order's cost without HTTP: CPU, statements and SQLite's time per order (the floor under the orders).
+  const { benchOrderCost } = await import('../tests/bench/order-cost');
+  await benchOrderCost();
 }
 
 if (runs('orders')) {
