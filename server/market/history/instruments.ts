@@ -125,8 +125,9 @@ function boardOf(code: string, market: StockMarket): Board {
 
 /**
  * A code outside the catalogue as an instrument, so its limit comes from the one rule every instrument's
- * does (InstrumentCatalogue.limitOf: the market's limit, ST names' on the main boards). The fields the
- * simulation alone reads are placeholders: these instruments are never simulated.
+ * does (InstrumentCatalogue.limitOf: the market's limit, ST names' on the main boards). The import needs
+ * only that; a replay takes the fields the simulation reads (reference price, volatility, volume, lot) from
+ * the instrument's bars (replay-history.ts).
  */
 export function addedInstrument(added: AddedInstrument): Instrument {
   return {

@@ -41,6 +41,27 @@ export function Amount({
   );
 }
 
+/** One figure of a `dl.figures` list that is an amount with its currency. */
+export function AmountFigure({
+  label,
+  ...amount
+}: {
+  label: string;
+  value: number;
+  currency: Currency;
+  signed?: boolean;
+  testId: string;
+}) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>
+        <Amount {...amount} />
+      </dd>
+    </div>
+  );
+}
+
 /**
  * An open position: the whole row opens its detail (the name's link stretches over the row, trade.css),
  * with the sell button above it; today's P&L and the P&L since the open, each amount with its currency.
@@ -109,30 +130,26 @@ export function OpenPositionRow({
             {fmt(price)}
           </dd>
         </div>
-        <div>
-          <dt>{LL.holdings.todayPnl()}</dt>
-          <dd>
-            <Amount value={today} currency={currency} signed testId="position-today-pnl" />
-          </dd>
-        </div>
-        <div>
-          <dt>{LL.holdings.marketValue()}</dt>
-          <dd>
-            <Amount value={marketValue} currency={currency} testId="position-market-value" />
-          </dd>
-        </div>
-        <div>
-          <dt>{LL.trading.margin()}</dt>
-          <dd>
-            <Amount value={position.margin} currency={currency} testId="position-margin" />
-          </dd>
-        </div>
-        <div>
-          <dt>{LL.holdings.fees()}</dt>
-          <dd>
-            <Amount value={fees} currency={currency} testId="position-fees" />
-          </dd>
-        </div>
+        <AmountFigure
+          label={LL.holdings.todayPnl()}
+          value={today}
+          currency={currency}
+          signed
+          testId="position-today-pnl"
+        />
+        <AmountFigure
+          label={LL.holdings.marketValue()}
+          value={marketValue}
+          currency={currency}
+          testId="position-market-value"
+        />
+        <AmountFigure
+          label={LL.trading.margin()}
+          value={position.margin}
+          currency={currency}
+          testId="position-margin"
+        />
+        <AmountFigure label={LL.holdings.fees()} value={fees} currency={currency} testId="position-fees" />
         <div>
           <dt>{LL.trading.liquidationPrice()}</dt>
           <dd className="num" data-testid="position-liquidation">

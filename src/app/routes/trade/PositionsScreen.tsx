@@ -20,7 +20,7 @@ import { CompetitionEquity } from './CompetitionEquity';
 import { TradingAccountSwitcher } from './TradingAccountSwitcher';
 import { useTradingAccount } from './use-trading-account';
 import { useLivePrices } from './live-position';
-import { OpenPositionRow, ClosedPositionRow, Amount } from './PositionRows';
+import { OpenPositionRow, ClosedPositionRow, AmountFigure } from './PositionRows';
 import { OrderList } from './OrderList';
 import { useListedAccounts } from './listed-accounts';
 import '../../components/trade.css';
@@ -271,24 +271,25 @@ function AccountSummary({ competition }: { competition: Competition | null }) {
             </span>
           </header>
           <dl className="figures">
-            <div>
-              <dt>{LL.user.totalAssets()}</dt>
-              <dd>
-                <Amount value={group.totalAssets} currency={group.currency} testId="summary-total" />
-              </dd>
-            </div>
-            <div>
-              <dt>{LL.holdings.todayPnl()}</dt>
-              <dd>
-                <Amount value={group.todayPnl} currency={group.currency} signed testId="summary-today" />
-              </dd>
-            </div>
-            <div>
-              <dt>{LL.holdings.buyingPower()}</dt>
-              <dd>
-                <Amount value={group.available} currency={group.currency} testId="summary-available" />
-              </dd>
-            </div>
+            <AmountFigure
+              label={LL.user.totalAssets()}
+              value={group.totalAssets}
+              currency={group.currency}
+              testId="summary-total"
+            />
+            <AmountFigure
+              label={LL.holdings.todayPnl()}
+              value={group.todayPnl}
+              currency={group.currency}
+              signed
+              testId="summary-today"
+            />
+            <AmountFigure
+              label={LL.holdings.buyingPower()}
+              value={group.available}
+              currency={group.currency}
+              testId="summary-available"
+            />
           </dl>
         </article>
       ))}
