@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { FixedClock } from '../../server/market/clock';
+import { runOperatorCommand } from '../../server/cli/commands';
 import { importHistory } from '../../server/market';
 import { aaplDayBars, REPLAY_FROM, replayHistoryCsv, ZZZZ_NAME } from '../fixtures/replay-history';
 import {
@@ -23,6 +24,7 @@ import {
 const dataDir = mkdtempSync(join(tmpdir(), 'paperdesk-e2e-replay-'));
 let station: E2eStation;
 let browser: Browser;
+const wall = new FixedClock(Date.UTC(2026, 10, 28, 12, 0, 0));
 
 beforeAll(async () => {
   const importer = await startE2eStation({}, { dataDir });
@@ -35,7 +37,7 @@ beforeAll(async () => {
   expect(result).toMatchObject({ imported: true });
   station = await startE2eStation(
     { CLOCK_MODE: 'real', MARKET_SOURCE: 'replay', REPLAY_FROM, REPLAY_SPEED: '600' },
-    { dataDir, clock: new FixedClock(Date.UTC(2026, 10, 28, 12, 0, 0)) },
+    { dataDir, clock: wall },
   );
   browser = await launchPhoneBrowser();
 }, 120_000);
@@ -97,6 +99,43 @@ describe('a replay of real history in Chromium at 390×844', () => {
       const bar = imported[i]!;
       expect(await shown(i + 1), bar.date).toEqual([bar.open, bar.high, bar.low, bar.close]);
     }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says when the operator has paused the replay', async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    const lines: string[] = [];
+    // The operator's command line on the station's database, at the wall clock the replay runs against.
+    await runOperatorCommand(
+      { ...station.app.station, clock: wall },
+      'replay',
+      ['pause', '--reason', 'a lesson on the open'],
+      (line) => lines.push(line),
+      'teacher',
+    );
+    expect(lines.join('\n')).toContain('paused at 2015-07-08 13:30:00 UTC');
+    const notice = page.getByTestId('test-station-notice');
+    // The station reads the stored clock each second; each visit asks it again, once the app has taken over.
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${station.url}/home?lang=en`);
+          await page.waitForFunction(
+            () =>
+              document
+                .querySelector('[data-testid="test-station-notice"]')
+                ?.textContent?.includes('replay of'),
+            undefined,
+            { timeout: 10_000 },
+          );
+          return notice.innerText();
+        },
+        { timeout: 30_000, intervals: [1000] },
+      )
+      .toContain('Technical test station, replay of 2015-07-08 (paused)');
     expect(errors).toEqual([]);
     await context.close();
   });
