@@ -133,7 +133,7 @@ describe('a replay of real history in Chromium at 390×844', () => {
           );
           return notice.innerText();
         },
-        { timeout: 30_000, intervals: [1000] },
+        { timeout: 30_000, interval: 1000 },
       )
       .toContain('Technical test station, replay of 2015-07-08 (paused)');
     expect(errors).toEqual([]);
