@@ -62,12 +62,9 @@ import { newSharesPlugin, stationMarket, blockTradesVipPlugin, fundsPlugin, fund
 import { createStationJobs, STEP_EVERY_MS } from './jobs';
 import { competitionPlugin, competitionReadsPlugin } from './competitions';
 
-/** How often each process reads the replay's stored clock (a pause reaches every process within this). */
-const REPLAY_READ_EVERY_MS = 1000;
-
 /**
  * MARKET_SOURCE=replay: the stored replay clock (started or joined), the imported history, and how this
- * process follows the operator's pauses and resumes.
+ * process follows the operator's pauses and resumes (the jobs' 'replay-clock' step, each second).
  */
 async function openReplay(db: Db, settings: ReplaySettings, wall: Clock) {
   const point = await startReplay(db, settings, wall.now());
@@ -218,20 +215,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     app.decorate('auth', createAuth(station));
     app.decorateRequest('session', null);
     app.addHook('onClose', async () => database.close());
-    if (replay) {
-      const poll = setInterval(
-        () =>
-          void replay
-            .follow()
-            .catch((error: unknown) => app.log.warn({ err: error }, 'replay clock not read')),
-        REPLAY_READ_EVERY_MS,
-      );
-      poll.unref();
-      app.addHook('onClose', async () => clearInterval(poll));
-      app.decorate('replay', replay.clock);
-    } else {
-      app.decorate('replay', null);
-    }
+    app.decorate('replay', replay?.clock ?? null);
 
     installErrorHandler(app, translator);
     installRequestLog(app, config.requestLogSummarySeconds * 1000);
@@ -250,6 +234,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
       onLeaderChange: (listener) => app.leader.onChange(listener),
       tickBus: app.tickBus,
       logError: (error, job) => app.log.error({ err: error, job }, `${job} step failed`),
+      ...(replay ? { followReplay: replay.follow } : {}),
     });
     app.decorate('engine', jobs.engine);
     app.decorate('kycReviewer', { run: jobs.reviewKyc });

@@ -62,6 +62,8 @@ export interface StationJobsOptions {
   /** The live-tick fan-out between processes (scale-out mode); null with one process. */
   tickBus: TickBus | null;
   logError(error: unknown, job: string): void;
+  /** MARKET_SOURCE=replay: reads the stored replay clock into this process's (every process, each second). */
+  followReplay?: () => Promise<void>;
 }
 
 /** The engine (its start recorded in the database) and the scheduler of every periodic step, not started. */
@@ -76,6 +78,10 @@ export async function createStationJobs(station: Station, options: StationJobsOp
     logError: options.logError,
   });
   const every = options.engineEveryMs;
+  if (options.followReplay) {
+    // First, so each second's other steps see the operator's latest pause or resume.
+    scheduler.add({ name: 'replay-clock', everyMs: 1000, everyProcess: true, step: options.followReplay });
+  }
   const reviewWallet = scheduler.add({
     name: 'wallet-review',
     everyMs: every,

@@ -85,6 +85,8 @@ describe.each(dbTargets)('replay of imported history (%s)', (db) => {
     // The history is read when a station starts: a second process of the same station replays it.
     app = await buildServer(first.config, { clock: wall });
     await app.listen({ port: 0, host: '127.0.0.1' });
+    // As main.ts does (the engine is stepped by the test: its clock is pinned): the replay clock is read.
+    app.jobs.start();
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('no port');
     client = api(`http://127.0.0.1:${address.port}`);
