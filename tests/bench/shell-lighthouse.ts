@@ -207,6 +207,25 @@ async function lighthouseRun(
   }
 }
 
+/** Lighthouse runs a route may need: its trace of Chromium 156 now and then has no navigation start. */
+const ATTEMPTS = 3;
+
+/**
+ * One audit of `url`, again in a fresh Chromium when Lighthouse could not read its own trace (NO_NAVSTART, a
+ * failure of the recording, not of the page); any other failure ends the bench.
+ */
+async function auditedRun(url: string, chromePath: string, session: E2eSession | null): Promise<RunFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseRun(url, chromePath, session);
+    } catch (error) {
+      const traceLost = String((error as { stderr?: unknown }).stderr ?? error).includes('NO_NAVSTART');
+      if (!traceLost || attempt === ATTEMPTS) throw error;
+      console.log(`  (${url}: Lighthouse lost its trace (NO_NAVSTART); audit ${attempt + 1} of ${ATTEMPTS})`);
+    }
+  }
+}
+
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -315,7 +334,7 @@ export async function benchShell(): Promise<void> {
       const runs: RunFigures[] = [];
       for (let i = 0; i < RUNS; i++) {
         runs.push(
-          await lighthouseRun(`${station.url}${route.path}`, chromePath, route.loggedIn ? session : null),
+          await auditedRun(`${station.url}${route.path}`, chromePath, route.loggedIn ? session : null),
         );
       }
       rows.push(tableRow(route, runs));
