@@ -13,6 +13,9 @@
  *   limits and the change are measured from the ex-rights reference price, and cumulative factors give
  *   forward- and backward-adjusted history.
  * - Minutes of a day are built only when asked (day-path.ts), and agree with the day bar.
+ * - Replay (MARKET_SOURCE=replay): an instrument with imported history trades its imported days instead, up
+ *   to its last bar (`replayed`), with its imported minutes where there are some; the walk then goes on from
+ *   the last close at the volatility the bars showed.
  *
  * Ticks and limits live in ticks.ts, corporate actions in corporate-actions.ts; this module re-exports them
  * as the engine's one import for the rest of the market.
