@@ -15,6 +15,7 @@ import { showAlert } from '../../state/alert';
 import { LogoutButton } from './LogoutButton';
 import { Chevron, useFreshUser } from '../../components/record-parts';
 import { PreferencesPanel } from './PreferencesPanel';
+import { SheetButtons } from '../../components/SheetButtons';
 import '../../components/wallet.css';
 import { useLoggedIn } from '../../state/use-logged-in';
 
@@ -255,20 +256,13 @@ function ResetPaperAccount() {
             {error}
           </p>
         )}
-        <div className="button-row">
-          <button type="button" className="button secondary" onClick={() => setOpen(false)}>
-            {LL.common.cancel()}
-          </button>
-          <button
-            type="button"
-            className="button primary"
-            data-testid="reset-confirm"
-            disabled={busy}
-            onClick={onConfirm}
-          >
-            {busy ? LL.common.submitting() : LL.common.confirm()}
-          </button>
-        </div>
+        <SheetButtons
+          label={LL.common.confirm()}
+          busy={busy}
+          onConfirm={onConfirm}
+          onCancel={() => setOpen(false)}
+          testId="reset-confirm"
+        />
       </Sheet>
     </>
   );

@@ -16,6 +16,7 @@ import { useTradingRules } from '../../api/trading-data';
 import { ordersRead } from './trade-reads';
 import { currencyOfAccount } from './competition-trading';
 import { useListedAccounts } from './listed-accounts';
+import { SheetButtons } from '../../components/SheetButtons';
 import '../../components/trade.css';
 
 export function OrderList({ competition }: { competition: Competition | null }) {
@@ -167,20 +168,13 @@ function RevokeSheet({ order, onClose, onDone }: { order: Order; onClose: () => 
           {error}
         </p>
       )}
-      <div className="button-row">
-        <button type="button" className="button secondary" onClick={onClose}>
-          {LL.common.cancel()}
-        </button>
-        <button
-          type="button"
-          className="button primary"
-          data-testid="revoke-confirm"
-          disabled={busy}
-          onClick={confirm}
-        >
-          {busy ? LL.common.submitting() : LL.trading.revoke()}
-        </button>
-      </div>
+      <SheetButtons
+        label={LL.trading.revoke()}
+        busy={busy}
+        onConfirm={confirm}
+        onCancel={onClose}
+        testId="revoke-confirm"
+      />
     </Sheet>
   );
 }
